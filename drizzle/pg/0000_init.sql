@@ -1,0 +1,5 @@
+CREATE TABLE "hub_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);

@@ -1,0 +1,45 @@
+import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import { RateLimitedError, WeftError } from "../shared/errors";
+import { newErrorId } from "../shared/ids";
+import type { Logger } from "../shared/logger";
+import { describeZodError } from "./zod-detail";
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  detail: string;
+  error_id?: string;
+}
+
+/** Set by the error handler so the audit line of the request carries the same id. */
+export const ERROR_ID_KEY = "errorId";
+
+function answer(c: Context, status: number, body: ErrorBody): Response {
+  return c.json(body, status as ContentfulStatusCode);
+}
+
+/**
+ * Maps any error to `{detail, error_id?}`. Weft errors and Hono's HTTP exceptions keep their
+ * status and message (logged at info); anything else is a 500 whose `error_id` is returned
+ * and logged with the stack, so a user's report finds its log line.
+ */
+export function createErrorHandler(logger: Logger): ErrorHandler {
+  return function weftErrorHandler(err, c) {
+    if (err instanceof WeftError) {
+      logger.info("request refused", { status: err.status, error: err.name, detail: err.message, path: c.req.path });
+      if (err instanceof RateLimitedError) c.header("Retry-After", String(err.retryAfterSeconds));
+      return answer(c, err.status, { detail: err.message });
+    }
+    if (err instanceof ZodError) return answer(c, 400, { detail: describeZodError(err) });
+    if (err instanceof HTTPException && err.status < 500) {
+      const detail = err.status === 413 ? "Request body too large" : err.message || "Bad request";
+      return answer(c, err.status, { detail });
+    }
+    const errorId = newErrorId();
+    c.set(ERROR_ID_KEY as never, errorId as never);
+    logger.error("unexpected error", { error_id: errorId, method: c.req.method, path: c.req.path, error: err });
+    return answer(c, 500, { detail: `Internal error (error_id ${errorId})`, error_id: errorId });
+  };
+}
