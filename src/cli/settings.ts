@@ -84,7 +84,12 @@ export const AI_PROVIDERS = ["openai", "anthropic", "gemini", "mistral"] as cons
  */
 export const SETTINGS = {
   HOST: def({ schema: text, default: "127.0.0.1", describe: "Address to listen on", scope: "common" }),
-  PORT: def({ schema: int(1, 65535), default: "25811", describe: "TCP port to listen on", scope: "common" }),
+  PORT: def({
+    schema: int(0, 65535),
+    default: "25811",
+    describe: "TCP port to listen on (0 picks a free one)",
+    scope: "common",
+  }),
   WEFT_DATA_DIR: def({
     schema: text,
     defaultText: "$XDG_DATA_HOME/weft, else ~/.local/share/weft",

@@ -15,8 +15,8 @@ interface HandleBase {
 
 /** The Hub's database, one of the two dialects, with the drizzle instance of that dialect. */
 export type DbHandle =
-  | (HandleBase & { dialect: "sqlite"; db: BunSQLiteDatabase<typeof sqliteSchema> })
-  | (HandleBase & { dialect: "pg"; db: BunSQLDatabase<typeof pgSchema> });
+  | (HandleBase & { dialect: "sqlite"; db: BunSQLiteDatabase<typeof sqliteSchema> & { $client: Database } })
+  | (HandleBase & { dialect: "pg"; db: BunSQLDatabase<typeof pgSchema> & { $client: SQL } });
 
 /** The SQLite file of a `sqlite:` URL (`sqlite:/abs/path.db`, `sqlite:relative.db`, `sqlite::memory:`). */
 export function sqlitePath(url: string): string {

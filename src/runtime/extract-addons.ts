@@ -40,7 +40,7 @@ export function extractionRoots(env: Record<string, string | undefined>, uid: nu
 }
 
 /** The mount options of the file system holding `path` (from /proc/self/mountinfo). */
-function mountOptions(path: string, mountinfo: string): string[] {
+export function mountOptions(path: string, mountinfo: string): string[] {
   let best = { point: "", options: [] as string[] };
   for (const line of mountinfo.split("\n")) {
     const fields = line.split(" ");
@@ -49,6 +49,10 @@ function mountOptions(path: string, mountinfo: string): string[] {
     if (inside && point.length >= best.point.length) best = { point, options: (fields[5] ?? "").split(",") };
   }
   return best.options;
+}
+
+function readMountinfo(): string | undefined {
+  return existsSync("/proc/self/mountinfo") ? readFileSync("/proc/self/mountinfo", "utf8") : undefined;
 }
 
 function nearestExisting(path: string): string {
@@ -93,6 +97,23 @@ function isComplete(dir: string): boolean {
   );
 }
 
+/**
+ * Removes a folder that failed to load or lost files. Only complete folders are ever renamed
+ * into place, so one that is incomplete is no copy's work in progress. It is moved aside
+ * first, so a copy starting now never sees it half deleted; if another copy moved it first,
+ * there is nothing left to do.
+ */
+function discard(target: string): void {
+  const trash = `${target}.discard-${process.pid}-${Date.now()}`;
+  try {
+    renameSync(target, trash);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw err;
+  }
+  rmSync(trash, { recursive: true, force: true });
+}
+
 function writeMarker(path: string, text: string): void {
   writeFileSync(path, text);
   const fd = openSync(path, "r");
@@ -111,6 +132,8 @@ export interface ExtractOptions {
   uid: number;
   /** Discard an existing folder first (a load from it failed). */
   replace?: boolean;
+  /** The text of /proc/self/mountinfo (read when not given). */
+  mountinfo?: string;
 }
 
 /**
@@ -118,19 +141,20 @@ export interface ExtractOptions {
  * Safe when several copies start at once: each writes into its own temporary folder and
  * renames it into place; a loser of the race uses the winner's complete folder.
  */
-export function extractOnce({ id, files, env, uid, replace = false }: ExtractOptions): string {
-  const mountinfo = existsSync("/proc/self/mountinfo") ? readFileSync("/proc/self/mountinfo", "utf8") : undefined;
+export function extractOnce({
+  id,
+  files,
+  env,
+  uid,
+  replace = false,
+  mountinfo = readMountinfo(),
+}: ExtractOptions): string {
   const failures: string[] = [];
   for (const root of extractionRoots(env, uid)) {
     const target = join(root, `native-${id}`);
-    if (replace && existsSync(target)) {
-      // Move it aside first, so a copy starting now never sees a half-deleted folder.
-      const trash = `${target}.discard-${process.pid}`;
-      renameSync(target, trash);
-      rmSync(trash, { recursive: true, force: true });
-    } else if (isComplete(target)) {
-      return target;
-    }
+    if (!replace && isComplete(target)) return target;
+    // Checked again: another copy may have renamed its complete folder in since the line above.
+    if (existsSync(target) && (replace || !isComplete(target))) discard(target);
     if (!usableRoot(root, uid, mountinfo)) {
       failures.push(`${root}: not usable`);
       continue;

@@ -1,0 +1,207 @@
+import { describe, expect, test } from "bun:test";
+import { loadConfig } from "./config";
+import { ConfigError } from "./config-error";
+
+const HOME = "/home/ana";
+const base = { HOME };
+
+describe("loadConfig defaults", () => {
+  test("server mode: the documented defaults", () => {
+    const c = loadConfig({ mode: "server", env: base, cwd: "/work" });
+    expect(c.host).toBe("127.0.0.1");
+    expect(c.port).toBe(25811);
+    expect(c.dataDir).toBe("/home/ana/.local/share/weft");
+    expect(c.rateLimit).toEqual({ enabled: false, perMinute: 120 });
+    expect(c.hub).toBeUndefined();
+    const s = c.server;
+    if (!s) throw new Error("server config expected");
+    expect(s.authMode).toBe("ephemeral");
+    expect(s.fileAccessMode).toBe("restricted");
+    expect(s.allowedFilePaths).toEqual([
+      { path: HOME, readOnly: false },
+      { path: "/home/ana/.local/share/weft/files", readOnly: false },
+    ]);
+    expect(s.maxPreviewRows).toBe(1000);
+    expect(s.maxExecutionTimeSeconds).toBe(300);
+    expect(s.executionMode).toBe("parallel");
+    expect(s.maxParallelTools).toBe(4);
+    expect(s.cache).toEqual({ enabled: true, quotaGb: 10, retentionDays: 7, clearOnClose: false });
+    expect(s.archive).toEqual({ enabled: true, retentionDays: 30 });
+    expect(s.limits).toEqual({
+      maxPivotColumns: 1000,
+      maxCrossJoinRows: 10_000_000,
+      maxUnpivotCells: 50_000_000,
+      maxExprStringRepeat: 10_000,
+      maxExprPowerExponent: 100,
+      maxExprFormatLength: 10_000,
+    });
+    expect(c.warnings).toEqual([]);
+  });
+
+  test("hub mode: SQLite in the data directory, the Hub's defaults, no Server", () => {
+    const c = loadConfig({ mode: "hub", env: { ...base, XDG_DATA_HOME: "/data" } });
+    expect(c.server).toBeUndefined();
+    expect(c.hub).toEqual({
+      databaseUrl: "sqlite:/data/weft/hub.db",
+      sessionTtlHours: 168,
+      capabilityTokenTtlSeconds: 60,
+      tokenStoreBackend: "memory",
+      serverPollIntervalSeconds: 30,
+      hubServerToken: undefined,
+    });
+    expect(c.rateLimit.enabled).toBe(true);
+  });
+
+  test("all mode runs both, and rate limiting is on", () => {
+    const c = loadConfig({ mode: "all", env: base });
+    expect(c.server).toBeDefined();
+    expect(c.hub).toBeDefined();
+    expect(c.rateLimit.enabled).toBe(true);
+  });
+
+  test("a server on a non-loopback address is rate limited by default", () => {
+    expect(loadConfig({ mode: "server", env: { ...base, HOST: "0.0.0.0" } }).rateLimit.enabled).toBe(true);
+    expect(loadConfig({ mode: "server", env: { ...base, HOST: "::1" } }).rateLimit.enabled).toBe(false);
+  });
+});
+
+describe("loadConfig sources", () => {
+  test("flags win over the environment", () => {
+    const c = loadConfig({ mode: "server", env: { ...base, PORT: "7000" }, flags: { PORT: "7001" } });
+    expect(c.port).toBe(7001);
+  });
+
+  test("an empty environment variable counts as unset", () => {
+    expect(loadConfig({ mode: "server", env: { ...base, PORT: "" } }).port).toBe(25811);
+  });
+
+  test("ALLOWED_FILE_PATHS: ~, relative paths and the :ro suffix", () => {
+    const c = loadConfig({
+      mode: "server",
+      env: { ...base, ALLOWED_FILE_PATHS: "~/data:ro, shared ,/srv/in" },
+      cwd: "/w",
+    });
+    expect(c.server?.allowedFilePaths).toEqual([
+      { path: "/home/ana/data", readOnly: true },
+      { path: "/w/shared", readOnly: false },
+      { path: "/srv/in", readOnly: false },
+    ]);
+  });
+
+  test("booleans accept true/false, 1/0, yes/no, on/off", () => {
+    for (const [text, value] of [
+      ["true", true],
+      ["0", false],
+      ["YES", true],
+      ["off", false],
+    ] as const) {
+      expect(loadConfig({ mode: "server", env: { ...base, CACHE_ENABLED: text } }).server?.cache.enabled).toBe(value);
+    }
+  });
+
+  test("RESTRICT_FILE_ACCESS=false alone means open, with a warning", () => {
+    const c = loadConfig({ mode: "server", env: { ...base, RESTRICT_FILE_ACCESS: "false" } });
+    expect(c.server?.fileAccessMode).toBe("open");
+    expect(c.warnings.join()).toContain("FILE_ACCESS_MODE=open");
+  });
+
+  test("AUTH_MODE=disabled warns, and warns again off loopback", () => {
+    expect(loadConfig({ mode: "server", env: { ...base, AUTH_MODE: "disabled" } }).warnings).toHaveLength(1);
+    expect(
+      loadConfig({ mode: "server", env: { ...base, AUTH_MODE: "disabled", HOST: "0.0.0.0" } }).warnings,
+    ).toHaveLength(2);
+  });
+
+  test("AUTH_MODE=hub with HUB_URL: file access follows the Hub", () => {
+    const c = loadConfig({ mode: "server", env: { ...base, AUTH_MODE: "hub", HUB_URL: "https://hub.example/" } });
+    expect(c.server?.fileAccessMode).toBe("hub");
+    expect(c.server?.hubUrl).toBe("https://hub.example");
+    expect(c.server?.allowedFilePaths).toEqual([]);
+  });
+
+  test("Server settings in the environment do not bother `weft hub`", () => {
+    expect(() => loadConfig({ mode: "hub", env: { ...base, AUTH_MODE: "static" } })).not.toThrow();
+  });
+});
+
+// Each startup refusal: the message names the setting(s) at fault.
+const REFUSALS: [string, "server" | "hub" | "all", Record<string, string>, RegExp][] = [
+  ["static without a key", "server", { AUTH_MODE: "static" }, /AUTH_MODE=static needs API_KEY \(--api-key\)/],
+  [
+    "static with a short key",
+    "server",
+    { AUTH_MODE: "static", API_KEY: "short" },
+    /API_KEY \(--api-key\) must be at least 16/,
+  ],
+  ["hub without HUB_URL", "server", { AUTH_MODE: "hub" }, /AUTH_MODE=hub needs HUB_URL \(--hub-url\)/],
+  [
+    "restrict + open",
+    "server",
+    { RESTRICT_FILE_ACCESS: "true", FILE_ACCESS_MODE: "open" },
+    /RESTRICT_FILE_ACCESS=true contradicts FILE_ACCESS_MODE=open/,
+  ],
+  [
+    "unrestricted + restricted",
+    "server",
+    { RESTRICT_FILE_ACCESS: "false", FILE_ACCESS_MODE: "restricted" },
+    /RESTRICT_FILE_ACCESS=false contradicts FILE_ACCESS_MODE=restricted/,
+  ],
+  ["file hub without auth hub", "server", { FILE_ACCESS_MODE: "hub" }, /FILE_ACCESS_MODE=hub needs AUTH_MODE=hub/],
+  [
+    "auth hub with restricted files",
+    "all",
+    { AUTH_MODE: "hub", HUB_URL: "http://h", FILE_ACCESS_MODE: "restricted" },
+    /AUTH_MODE=hub needs FILE_ACCESS_MODE=hub/,
+  ],
+  [
+    "roots in open mode",
+    "server",
+    { FILE_ACCESS_MODE: "open", ALLOWED_FILE_PATHS: "/data" },
+    /ALLOWED_FILE_PATHS applies only to FILE_ACCESS_MODE=restricted/,
+  ],
+  ["empty roots", "server", { ALLOWED_FILE_PATHS: " , " }, /ALLOWED_FILE_PATHS \(--allowed-file-paths\) is empty/],
+  ["bad port", "server", { PORT: "http" }, /PORT \(--port\): expected a whole number \(got "http"\)/],
+  ["port out of range", "hub", { PORT: "70000" }, /PORT \(--port\)/],
+  [
+    "unknown auth mode",
+    "server",
+    { AUTH_MODE: "token" },
+    /AUTH_MODE \(--auth-mode\): expected one of: ephemeral, static, hub, disabled/,
+  ],
+  ["bad boolean", "server", { CACHE_ENABLED: "maybe" }, /CACHE_ENABLED \(--cache-enabled\): expected true or false/],
+  ["bad hub URL", "server", { AUTH_MODE: "hub", HUB_URL: "ftp://x" }, /HUB_URL \(--hub-url\): expected an http/],
+  [
+    "bad database URL",
+    "hub",
+    { DATABASE_URL: "mysql://x" },
+    /DATABASE_URL \(--database-url\) must start with sqlite: or postgres/,
+  ],
+];
+
+describe("startup refusals", () => {
+  test.each(REFUSALS)("%s", (_name, mode, env, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ mode, env: { ...base, ...env } });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  test("a secret's value is never echoed in the message", () => {
+    expect(() =>
+      loadConfig({ mode: "hub", env: { ...base, DATABASE_URL: "" }, flags: { DATABASE_URL: "   " } }),
+    ).toThrow(/DATABASE_URL \(--database-url\): must not be empty$/);
+  });
+
+  test("a flag of another mode's setting is refused rather than ignored", () => {
+    expect(() => loadConfig({ mode: "hub", env: base, flags: { API_KEY: "x".repeat(20) } })).toThrow(
+      "--api-key does not apply to `weft hub`",
+    );
+    expect(() => loadConfig({ mode: "server", env: base, flags: { DATABASE_URL: "sqlite:x" } })).toThrow(
+      "--database-url does not apply to `weft server`",
+    );
+  });
+});

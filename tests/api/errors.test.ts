@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createRoute, z } from "@hono/zod-openapi";
+import { ToolConfigError } from "../../src/shared/errors";
+import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+
+// Routes added for these tests only, through the same validator and error handler as real ones.
+const echo = createRoute({
+  method: "post",
+  path: "/api/test/echo",
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ name: z.string(), rows: z.number().int().min(1) }) } },
+    },
+  },
+  responses: { 200: { description: "echo" } },
+});
+
+describe("the error model", () => {
+  let t: TestApp;
+  const auth = () => bearer(t.token);
+  beforeAll(async () => {
+    t = await makeTestApp({ env: { MAX_REQUEST_BODY_MB: "0.01" } });
+    t.app.openapi(echo, (c) => c.json(c.req.valid("json"), 200));
+    t.app.get("/api/test/boom", () => {
+      throw new Error("kaboom: a bug");
+    });
+    t.app.get("/api/test/tool", () => {
+      throw new ToolConfigError("filter-1", "Tool filter-1: unknown column 'x'");
+    });
+  });
+  afterAll(() => t.close());
+
+  test("a valid body passes", async () => {
+    const res = await t.app.request("/api/test/echo", {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ name: "a", rows: 2 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ name: "a", rows: 2 });
+  });
+
+  test("malformed JSON is a 400 with detail", async () => {
+    const res = await t.app.request("/api/test/echo", {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: '{"name": "a", rows:',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { detail: string };
+    expect(body.detail).toMatch(/malformed json/i);
+  });
+
+  test("a body that does not fit the schema is a 400 naming the field", async () => {
+    const res = await t.app.request("/api/test/echo", {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ name: "a", rows: 0 }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^rows: /);
+  });
+
+  test("an oversized body is a 413 with detail", async () => {
+    const res = await t.app.request("/api/test/echo", {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ name: "x".repeat(20_000), rows: 1 }),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { detail: string }).detail).toContain("larger than");
+  });
+
+  test("a Weft error keeps its status and message and gets no error_id", async () => {
+    const res = await t.app.request("/api/test/tool", { headers: auth() });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: "Tool filter-1: unknown column 'x'" });
+  });
+
+  test("an unexpected error is a 500 whose error_id is returned and logged", async () => {
+    const res = await t.app.request("/api/test/boom", { headers: auth() });
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { detail: string; error_id: string };
+    expect(body.error_id).toMatch(/^[0-9a-f]{12}$/);
+    expect(body.detail).toContain(body.error_id);
+    expect(body.detail).not.toContain("kaboom");
+    const logged = t.logs.find((l) => l.level === "error" && l.error_id === body.error_id);
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(logged)).toContain("kaboom: a bug");
+    await t.audit.flush();
+    const day = new Date().toISOString().slice(0, 10);
+    const audit = readFileSync(join(t.dataDir, "logs", `audit-${day}.jsonl`), "utf8");
+    expect(audit).toContain(`"error_id":"${body.error_id}"`);
+  });
+
+  test("an unknown API route is a JSON 404", async () => {
+    const res = await t.app.request("/api/nothing/here", { headers: auth() });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "No route GET /api/nothing/here" });
+    const post = await t.app.request("/somewhere", { method: "POST" });
+    expect(post.status).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cliScenarios } from "../helpers/cli-scenarios";
+import { runToEnd, type StartedProcess, startProcess } from "../helpers/process";
+
+// The single executable, built once for this file (the web UI must be built already:
+// `npm test` runs build:web first). WEFT_BINARY names an already built one instead.
+const root = join(import.meta.dir, "..", "..");
+const work = mkdtempSync(join(tmpdir(), "weft-binary-"));
+let binary = process.env.WEFT_BINARY ?? join(work, "weft");
+
+beforeAll(async () => {
+  if (process.env.WEFT_BINARY) return;
+  const build = await runToEnd(
+    [process.execPath, join(root, "scripts", "build.ts"), "--skip-web", "--outfile", binary],
+    {
+      HOME: process.env.HOME ?? "",
+    },
+  );
+  if (build.code !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+  binary = join(work, "weft");
+}, 180_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+cliScenarios("the single executable", () => [binary]);
+
+describe("the single executable on a fresh machine", () => {
+  test("starts from / with an empty HOME, extracts its addons, serves health, docs and the UI", async () => {
+    const home = mkdtempSync(join(work, "home-"));
+    const p = await startProcess([binary, "--port", "0"], { HOME: home, WEFT_NO_BROWSER: "1" }, { cwd: "/" });
+    const health = (await (await fetch(`${p.origin}/api/health/`)).json()) as Record<string, unknown>;
+    expect(health.status).toBe("ok");
+    expect((await fetch(`${p.origin}/docs`)).status).toBe(200);
+    const index = await (await fetch(`${p.origin}/`)).text();
+    expect(index).toContain('<div id="root">');
+    const script = index.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const js = await fetch(`${p.origin}${script}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("cache-control")).toContain("immutable");
+    expect(await p.stop()).toBe(0);
+    const cache = join(home, ".cache", "weft");
+    const [folder] = readdirSync(cache);
+    expect(folder).toMatch(/^native-/);
+    expect(readdirSync(join(cache, folder as string)).sort()).toEqual([
+      ".complete",
+      "duckdb.node",
+      "libduckdb.so",
+      "polars.node",
+    ]);
+  });
+
+  test("--check loads Polars and DuckDB from the executable", async () => {
+    const r = await runToEnd([binary, "--check"], { HOME: mkdtempSync(join(work, "home-")) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ok: polars [\d.]+ \(sum 6\), duckdb v[\d.]+ \(answer 42\)/);
+  });
+
+  test("eight copies started at once with one empty HOME all come up healthy", async () => {
+    const home = mkdtempSync(join(work, "home-"));
+    const started: StartedProcess[] = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        startProcess([binary, "--port", "0", "--data-dir", join(home, `data-${i}`)], {
+          HOME: home,
+          WEFT_NO_BROWSER: "1",
+        }),
+      ),
+    );
+    for (const p of started) expect((await fetch(`${p.origin}/api/health/`)).status).toBe(200);
+    const checks = await Promise.all(started.map(() => runToEnd([binary, "--check"], { HOME: home })));
+    for (const c of checks) expect(c.code).toBe(0);
+    for (const p of started) expect(await p.stop()).toBe(0);
+    expect(readdirSync(join(home, ".cache", "weft")).filter((n) => n.startsWith("native-"))).toHaveLength(1);
+  }, 60_000);
+
+  test("a HOME that cannot be written: the addons go to a private temp folder", async () => {
+    const tmp = mkdtempSync(join(work, "tmp-"));
+    const r = await runToEnd([binary, "--check"], { HOME: "/proc/weft-nope", TMPDIR: tmp });
+    expect(r.code).toBe(0);
+    const uid = process.getuid?.() ?? 0;
+    const folder = join(tmp, `weft-${uid}`);
+    expect(existsSync(folder)).toBe(true);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Mode } from "../../src/cli/argv";
+import { type Config, loadConfig } from "../../src/cli/config";
+import { createWeftApp } from "../../src/cli/create-app";
+import { type DbHandle, openDatabase } from "../../src/db/client";
+import { migrateDatabase } from "../../src/db/migrate";
+import { createDailyLogWriter, type DailyLogWriter } from "../../src/http/middleware/daily-log-writer";
+import { type AssetSource, folderAssets } from "../../src/http/static-assets";
+import { createLogger } from "../../src/shared/logger";
+
+export interface TestApp {
+  app: OpenAPIHono;
+  config: Config;
+  dataDir: string;
+  /** Every log line written, parsed. */
+  logs: Record<string, unknown>[];
+  audit: DailyLogWriter;
+  token?: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  mode?: Mode;
+  env?: Record<string, string>;
+  token?: string;
+  assets?: AssetSource;
+}
+
+/** A whole Weft app, in process, over a fresh temporary data directory. */
+export async function makeTestApp({ mode = "server", env = {}, token, assets }: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "weft-test-"));
+  const config = loadConfig({ mode, env: { HOME: dataDir, WEFT_DATA_DIR: dataDir, ...env } });
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger({ level: "debug", sink: (line) => logs.push(JSON.parse(line)) });
+  const audit = createDailyLogWriter(join(dataDir, "logs"), "audit", (err) => {
+    throw err;
+  });
+  let db: DbHandle | undefined;
+  if (config.hub) {
+    db = openDatabase(config.hub.databaseUrl);
+    await migrateDatabase(db, join(dataDir, "tmp"));
+  }
+  const serverToken =
+    token ?? (config.server?.authMode === "static" ? config.server.apiKey : config.server ? "test-token" : undefined);
+  const app = createWeftApp({
+    config,
+    logger,
+    auditWriter: audit,
+    assets: assets ?? folderAssets(join(dataDir, "no-web-ui")),
+    serverToken,
+    db,
+  });
+  return {
+    app,
+    config,
+    dataDir,
+    logs,
+    audit,
+    token: serverToken,
+    close: async () => {
+      await audit.flush();
+      await db?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `Authorization: Bearer <token>` headers. */
+export function bearer(token: string | undefined): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
