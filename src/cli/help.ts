@@ -1,10 +1,31 @@
-import { flagOf, SETTING_NAMES, SETTINGS, type SettingScope } from "./settings";
+import { flagOf, SETTING_NAMES, SETTINGS, type SettingName, type SettingScope } from "./settings";
 
 const HEADINGS: Record<SettingScope, string> = {
   common: "Settings for every mode",
   server: "Server settings (weft server, weft all)",
   hub: "Hub settings (weft hub, weft all)",
 };
+
+function defaultOf(name: SettingName): string {
+  const d: { default?: string; defaultText?: string } = SETTINGS[name];
+  if (d.default !== undefined) return d.default === "" ? "(none)" : d.default;
+  return d.defaultText ?? "(unset)";
+}
+
+/** The settings as a Markdown table (README.md), grouped like `--help`. */
+export function settingsMarkdown(): string {
+  const lines = ["| Variable | Flag | Modes | Default | What it does |", "|---|---|---|---|---|"];
+  const modes: Record<SettingScope, string> = { common: "all", server: "server, all", hub: "hub, all" };
+  for (const scope of ["common", "server", "hub"] as const) {
+    for (const name of SETTING_NAMES) {
+      const d: { describe: string; scope: SettingScope } = SETTINGS[name];
+      if (d.scope !== scope) continue;
+      const dflt = defaultOf(name).replaceAll("|", "\\|");
+      lines.push(`| \`${name}\` | \`${flagOf(name)}\` | ${modes[scope]} | ${dflt} | ${d.describe} |`);
+    }
+  }
+  return lines.join("\n");
+}
 
 /** The text of `weft --help`: the modes, then every setting with its flag and default. */
 export function helpText(version: string): string {
@@ -27,10 +48,9 @@ export function helpText(version: string): string {
   for (const scope of ["common", "server", "hub"] as const) {
     lines.push("", `${HEADINGS[scope]}:`);
     for (const name of SETTING_NAMES) {
-      const d: { default?: string; defaultText?: string; describe: string; scope: SettingScope } = SETTINGS[name];
+      const d: { describe: string; scope: SettingScope } = SETTINGS[name];
       if (d.scope !== scope) continue;
-      const dflt = d.default !== undefined ? (d.default === "" ? "(none)" : d.default) : (d.defaultText ?? "(unset)");
-      lines.push(`  ${flagOf(name)}  [${name}]`, `      ${d.describe}. Default: ${dflt}`);
+      lines.push(`  ${flagOf(name)}  [${name}]`, `      ${d.describe}. Default: ${defaultOf(name)}`);
     }
   }
   return `${lines.join("\n")}\n`;
