@@ -43,8 +43,13 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
+export interface StartOptions {
+  /** Adds routes before the server starts (tests use it for a slow request). */
+  extend?: (app: ReturnType<typeof createWeftApp>) => void;
+}
+
 /** Starts the HTTP server for `config` and everything it needs. */
-export async function startWeft(config: Config, logger: Logger): Promise<RunningWeft> {
+export async function startWeft(config: Config, logger: Logger, { extend }: StartOptions = {}): Promise<RunningWeft> {
   ensureWritableDir(config.dataDir);
   if (config.server) {
     const problem = ensureNativeAddons();
@@ -68,6 +73,7 @@ export async function startWeft(config: Config, logger: Logger): Promise<Running
         : undefined;
   const assets = config.staticFilesPath ? folderAssets(config.staticFilesPath) : defaultWebAssets();
   const app = createWeftApp({ config, logger, auditWriter, assets, serverToken, db });
+  extend?.(app);
 
   let server: ReturnType<typeof Bun.serve>;
   try {

@@ -20,6 +20,12 @@ const echo = createRoute({
 describe("the error model", () => {
   let t: TestApp;
   const auth = () => bearer(t.token);
+  const postEcho = (body: string) =>
+    t.app.request("/api/test/echo", {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body,
+    });
   beforeAll(async () => {
     t = await makeTestApp({ env: { MAX_REQUEST_BODY_MB: "0.01" } });
     t.app.openapi(echo, (c) => c.json(c.req.valid("json"), 200));
@@ -33,42 +39,26 @@ describe("the error model", () => {
   afterAll(() => t.close());
 
   test("a valid body passes", async () => {
-    const res = await t.app.request("/api/test/echo", {
-      method: "POST",
-      headers: { ...auth(), "content-type": "application/json" },
-      body: JSON.stringify({ name: "a", rows: 2 }),
-    });
+    const res = await postEcho(JSON.stringify({ name: "a", rows: 2 }));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ name: "a", rows: 2 });
   });
 
   test("malformed JSON is a 400 with detail", async () => {
-    const res = await t.app.request("/api/test/echo", {
-      method: "POST",
-      headers: { ...auth(), "content-type": "application/json" },
-      body: '{"name": "a", rows:',
-    });
+    const res = await postEcho('{"name": "a", rows:');
     expect(res.status).toBe(400);
     const body = (await res.json()) as { detail: string };
     expect(body.detail).toMatch(/malformed json/i);
   });
 
   test("a body that does not fit the schema is a 400 naming the field", async () => {
-    const res = await t.app.request("/api/test/echo", {
-      method: "POST",
-      headers: { ...auth(), "content-type": "application/json" },
-      body: JSON.stringify({ name: "a", rows: 0 }),
-    });
+    const res = await postEcho(JSON.stringify({ name: "a", rows: 0 }));
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/^rows: /);
   });
 
   test("an oversized body is a 413 with detail", async () => {
-    const res = await t.app.request("/api/test/echo", {
-      method: "POST",
-      headers: { ...auth(), "content-type": "application/json" },
-      body: JSON.stringify({ name: "x".repeat(20_000), rows: 1 }),
-    });
+    const res = await postEcho(JSON.stringify({ name: "x".repeat(20_000), rows: 1 }));
     expect(res.status).toBe(413);
     expect(((await res.json()) as { detail: string }).detail).toContain("larger than");
   });

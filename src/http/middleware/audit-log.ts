@@ -1,4 +1,5 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
+import { clientAddress } from "../client-address";
 import { ERROR_ID_KEY } from "../error-handler";
 import type { DailyLogWriter } from "./daily-log-writer";
 
@@ -29,11 +30,4 @@ export function auditLog({ writer, authOf }: AuditLogOptions): MiddlewareHandler
       ...(errorId ? { error_id: errorId } : {}),
     });
   };
-}
-
-/** The peer address when served by Bun.serve (Hono passes the server as `env`); "local" in process. */
-export function clientAddress(c: Context): string {
-  const server = c.env as { requestIP?: (r: Request) => { address: string } | null } | undefined;
-  if (typeof server?.requestIP !== "function") return "local";
-  return server.requestIP(c.req.raw)?.address ?? "unknown";
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { RateLimitedError } from "../../shared/errors";
-import { clientAddress } from "./audit-log";
+import { clientAddress } from "../client-address";
 
 export interface RateLimitOptions {
   perMinute: number;

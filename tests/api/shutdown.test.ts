@@ -1,0 +1,62 @@
+import { expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/cli/config";
+import { startWeft } from "../../src/cli/start";
+import { createLogger } from "../../src/shared/logger";
+
+test("stop lets a request in flight finish, then refuses new connections and flushes the audit log", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "weft-stop-"));
+  const config = loadConfig({ mode: "all", env: { HOME: dir, WEFT_DATA_DIR: dir, PORT: "0", AUTH_MODE: "disabled" } });
+  const running = await startWeft(config, createLogger({ level: "error", sink: () => {} }), {
+    extend: (app) =>
+      app.get("/api/test/slow", async (c) => {
+        await Bun.sleep(400);
+        return c.json({ finished: true });
+      }),
+  });
+  const inFlight = fetch(`${running.url}api/test/slow`);
+  await Bun.sleep(100);
+  const stopped = running.stop();
+  const res = await inFlight;
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ finished: true });
+  await stopped;
+  expect(
+    await fetch(`${running.url}api/health/`).then(
+      () => "answered",
+      () => "refused",
+    ),
+  ).toBe("refused");
+  const day = new Date().toISOString().slice(0, 10);
+  expect(readFileSync(join(dir, "logs", `audit-${day}.jsonl`), "utf8")).toContain(
+    '"path":"/api/test/slow","status":200',
+  );
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("stop gives up on a request that outlives the grace period", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "weft-stop-"));
+  const config = loadConfig({
+    mode: "server",
+    env: { HOME: dir, WEFT_DATA_DIR: dir, PORT: "0", AUTH_MODE: "disabled" },
+  });
+  const running = await startWeft(config, createLogger({ level: "error", sink: () => {} }), {
+    extend: (app) =>
+      app.get("/api/test/endless", async (c) => {
+        await Bun.sleep(60_000);
+        return c.json({});
+      }),
+  });
+  const inFlight = fetch(`${running.url}api/test/endless`).then(
+    () => "answered",
+    () => "cut",
+  );
+  await Bun.sleep(100);
+  const started = Date.now();
+  await running.stop(300);
+  expect(Date.now() - started).toBeLessThan(2_000);
+  expect(await inFlight).toBe("cut");
+  rmSync(dir, { recursive: true, force: true });
+});
