@@ -34,6 +34,8 @@ export interface ServerConfig {
   maxExecutionTimeSeconds: number;
   executionMode: "parallel" | "sequential";
   maxParallelTools: number;
+  /** How many executor processes run the engine's jobs. */
+  engineProcesses: number;
   cache: { enabled: boolean; quotaGb: number; retentionDays: number; clearOnClose: boolean };
   archive: { enabled: boolean; retentionDays: number };
   connectionEncryptionKey?: string;
@@ -209,6 +211,7 @@ function serverConfig(
     maxExecutionTimeSeconds: v.MAX_EXECUTION_TIME_SECONDS ?? 300,
     executionMode: v.EXECUTION_MODE ?? "parallel",
     maxParallelTools: v.MAX_PARALLEL_TOOLS ?? 4,
+    engineProcesses: v.ENGINE_PROCESSES ?? 2,
     cache: {
       enabled: v.CACHE_ENABLED ?? true,
       quotaGb: v.CACHE_QUOTA_GB ?? 10,

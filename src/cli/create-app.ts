@@ -1,7 +1,10 @@
+import { join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { DbHandle } from "../db/client";
+import { clearWorkflowCache } from "../engine/cache/clear-workflow";
+import type { ExecutorPool } from "../engine/executor/pool";
 import { mountDocs } from "../http/docs";
 import { createErrorHandler } from "../http/error-handler";
 import { auditLog } from "../http/middleware/audit-log";
@@ -27,6 +30,8 @@ export interface AppDeps {
   serverToken?: string;
   /** The Hub's database, open and migrated; required when the config runs a Hub. */
   db?: DbHandle;
+  /** The engine's executor processes; required when the config runs a Server. */
+  engine?: ExecutorPool;
 }
 
 const HUB_PREFIX = "/api/v1";
@@ -38,7 +43,7 @@ const isWorkflowPath = (path: string) => path.startsWith("/api/workflow/");
  * `/api/v1` (either or both, by mode), the API docs, and the web UI at `/`.
  * Middleware, outermost first: rate limiting, audit log, CORS, body limit, authentication.
  */
-export function createWeftApp({ config, logger, auditWriter, assets, serverToken, db }: AppDeps): OpenAPIHono {
+export function createWeftApp({ config, logger, auditWriter, assets, serverToken, db, engine }: AppDeps): OpenAPIHono {
   const app = newApiApp();
   app.onError(createErrorHandler(logger));
   // Unknown API routes are JSON 404s; any other GET is the web UI (its router owns the path).
@@ -80,8 +85,13 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
     app.route(HUB_PREFIX, createHubApp({ config: config.hub, db }));
   }
   if (server) {
+    if (!engine) throw new Error("a Server needs its engine");
+    const cacheRoot = join(config.dataDir, "cache");
     app.use("/api/*", serverAuth({ mode: server.authMode, token: serverToken }));
-    app.route("/api", createServerApp({ config: server }));
+    app.route(
+      "/api",
+      createServerApp({ config: server, engine, clearCache: (id) => clearWorkflowCache(cacheRoot, id) }),
+    );
   }
 
   const surfaces = [server && "the Server (/api)", config.hub && "the Hub (/api/v1)"].filter(Boolean).join(" and ");

@@ -209,6 +209,12 @@ export const SETTINGS = {
     describe: "Most tools running at once in parallel mode",
     scope: "server",
   }),
+  ENGINE_PROCESSES: def({
+    schema: int(1, 64),
+    default: "2",
+    describe: "Engine processes that run workflow requests side by side (started with the Server)",
+    scope: "server",
+  }),
   CACHE_ENABLED: def({
     schema: bool,
     isBool: true,

@@ -6,6 +6,8 @@ import { createDailyLogWriter } from "../http/middleware/daily-log-writer";
 import { folderAssets } from "../http/static-assets";
 import { defaultWebAssets } from "../http/web-assets";
 import { ensureNativeAddons } from "../runtime/native-addons";
+import { startCacheMaintenance } from "../server/cache-maintenance";
+import { createEnginePool, engineSettings } from "../server/engine-pool";
 import { randomToken } from "../shared/ids";
 import type { Logger } from "../shared/logger";
 import { WEFT_VERSION } from "../shared/version";
@@ -72,7 +74,8 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
         ? config.server.apiKey
         : undefined;
   const assets = config.staticFilesPath ? folderAssets(config.staticFilesPath) : defaultWebAssets();
-  const app = createWeftApp({ config, logger, auditWriter, assets, serverToken, db });
+  const engine = config.server ? createEnginePool(config.server, config.dataDir, logger) : undefined;
+  const app = createWeftApp({ config, logger, auditWriter, assets, serverToken, db, engine });
   extend?.(app);
 
   let server: ReturnType<typeof Bun.serve>;
@@ -87,12 +90,24 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
     });
   } catch (err) {
     await db?.close();
+    await engine?.close();
     const code = err instanceof Error && "code" in err ? String(err.code) : "";
     if (code === "EADDRINUSE") {
       throw new StartupError(`port ${config.port} on ${config.host} is in use: stop the other process or pass --port`);
     }
     throw err;
   }
+  // The engine's processes start once the port answers, so start-up is not slowed by them.
+  engine?.warm();
+  const stopMaintenance =
+    config.server?.cache.enabled === true
+      ? startCacheMaintenance({
+          root: join(config.dataDir, "cache"),
+          quotaBytes: engineSettings(config.server, config.dataDir).cache.quotaBytes,
+          retentionDays: config.server.cache.retentionDays,
+          logger,
+        })
+      : undefined;
   const url = `http://${urlHost(config.host)}:${server.port}/`;
   const openUrl = config.server?.authMode === "ephemeral" ? `${url}?token=${serverToken}` : url;
   logger.info("weft started", {
@@ -110,6 +125,8 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
       const graceful = server.stop(false);
       const timedOut = await Promise.race([graceful.then(() => false), Bun.sleep(graceMs).then(() => true)]);
       if (timedOut) await server.stop(true);
+      stopMaintenance?.();
+      await engine?.close();
       await auditWriter.flush();
       await db?.close();
     })();

@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { RateLimitedError, WeftError } from "../shared/errors";
 import { newErrorId } from "../shared/ids";
 import type { Logger } from "../shared/logger";
-import { describeZodError } from "./zod-detail";
+import { describeZodError } from "../shared/zod-detail";
 
 /** The JSON body of every error answer. */
 export interface ErrorBody {

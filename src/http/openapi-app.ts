@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "hono";
 import { ValidationError } from "../shared/errors";
-import { describeZodError } from "./zod-detail";
+import { describeZodError } from "../shared/zod-detail";
 
 /**
  * An OpenAPIHono whose request validation failures become ValidationError (400 with a

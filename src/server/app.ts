@@ -1,10 +1,16 @@
 import type { ServerConfig } from "../cli/config";
+import type { ExecutorPool } from "../engine/executor/pool";
 import { newApiApp } from "../http/openapi-app";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
+import { workflowRoutes } from "./routes/workflow";
 
 export interface ServerDeps {
   config: ServerConfig;
+  /** The engine's executor processes. */
+  engine: ExecutorPool;
+  /** Removes a workflow's cached results. */
+  clearCache(workflowId: string): number;
 }
 
 /**
@@ -12,9 +18,10 @@ export interface ServerDeps {
  * endpoint is found in one look. Authentication is applied by the caller (cli/create-app.ts),
  * in the spec's middleware order.
  */
-export function createServerApp({ config }: ServerDeps) {
+export function createServerApp({ config, engine, clearCache }: ServerDeps) {
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
+  app.route("/", workflowRoutes({ engine, clearCache }));
   return app;
 }

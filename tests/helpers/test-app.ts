@@ -9,6 +9,7 @@ import { type DbHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
 import { createDailyLogWriter, type DailyLogWriter } from "../../src/http/middleware/daily-log-writer";
 import { type AssetSource, folderAssets } from "../../src/http/static-assets";
+import { createEnginePool } from "../../src/server/engine-pool";
 import { createLogger } from "../../src/shared/logger";
 
 export interface TestApp {
@@ -45,7 +46,9 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
   }
   const serverToken =
     token ?? (config.server?.authMode === "static" ? config.server.apiKey : config.server ? "test-token" : undefined);
+  const engine = config.server ? createEnginePool(config.server, config.dataDir, logger) : undefined;
   const app = createWeftApp({
+    engine,
     config,
     logger,
     auditWriter: audit,
@@ -61,6 +64,7 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
     audit,
     token: serverToken,
     close: async () => {
+      await engine?.close();
       await audit.flush();
       await db?.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,20 @@
+import { join } from "node:path";
+import { listFolder, STALE_TEMP_MS, workflowFolderName } from "./cache-layout";
+import { rmdirIfEmpty, unlinkIfExists } from "./fs-util";
+
+/**
+ * Removes one workflow's cache entries (force refresh, POST /api/cache/clear); returns how
+ * many files went. Temp files of crashed stores go too. A store still writing keeps its
+ * temp file, so a concurrent run of the workflow does not fail: its entry lands after the
+ * clear. The Server calls this directly (no engine process needed); `ToolCache` delegates.
+ */
+export function clearWorkflowCache(root: string, workflowId: string, now = Date.now()): number {
+  const folder = listFolder(join(root, workflowFolderName(workflowId)));
+  let removed = 0;
+  for (const entry of folder.entries) if (unlinkIfExists(entry.path)) removed++;
+  for (const temp of folder.temps) {
+    if (now - temp.mtimeMs > STALE_TEMP_MS && unlinkIfExists(temp.path)) removed++;
+  }
+  rmdirIfEmpty(folder.path);
+  return removed;
+}

@@ -1,0 +1,35 @@
+import { rmdirSync, unlinkSync } from "node:fs";
+
+/**
+ * File operations that tolerate a concurrent remover: several executor processes, the
+ * maintenance task and cache clears touch the same folders, so a file listed a moment ago
+ * may be gone now. Only "does not exist" is tolerated; every other error is thrown.
+ */
+
+/** Whether an fs error says the file (or its folder) does not exist. */
+export function isNoEntry(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+}
+
+/** Removes a file; false when it was already gone. */
+export function unlinkIfExists(path: string): boolean {
+  try {
+    unlinkSync(path);
+    return true;
+  } catch (err) {
+    if (isNoEntry(err)) return false;
+    throw err;
+  }
+}
+
+/** Removes a folder if it is empty; false when it is not empty or already gone. */
+export function rmdirIfEmpty(path: string): boolean {
+  try {
+    rmdirSync(path);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTEMPTY" || code === "EEXIST") return false;
+    throw err;
+  }
+}

@@ -1,0 +1,227 @@
+import { closeSync, mkdirSync, openSync, renameSync, utimesSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import pl from "nodejs-polars";
+import {
+  assertHash,
+  entryFileName,
+  isEntryFileName,
+  listCache,
+  tempFileName,
+  workflowFolderName,
+} from "./cache-layout";
+import { clearWorkflowCache } from "./clear-workflow";
+import { isNoEntry, unlinkIfExists } from "./fs-util";
+import { checkIpcFile } from "./ipc-file";
+import { type MaintenanceResult, runMaintenance } from "./maintenance";
+
+/** CACHE_QUOTA_GB is in binary gigabytes: config converts with this, stats divide by it. */
+export const BYTES_PER_GB = 1024 ** 3;
+const BYTES_PER_MB = 1024 ** 2;
+
+/** The cache's folder inside the data directory. */
+export function cacheRoot(dataDir: string): string {
+  return join(dataDir, "cache");
+}
+
+export interface ToolCacheOptions {
+  /** Usually `cacheRoot(dataDir)`; created on the first store. */
+  root: string;
+  /** CACHE_ENABLED. When false every lookup misses and the engine must not call `store`. */
+  enabled: boolean;
+  /** CACHE_QUOTA_GB × BYTES_PER_GB: LRU eviction above this. */
+  quotaBytes: number;
+  /** CACHE_RETENTION_DAYS: entries unused this long expire. */
+  retentionDays: number;
+  /** The clock (ms since the epoch), injectable for tests. */
+  now?: () => number;
+}
+
+/** GET /api/cache/stats (server.md). Counts complete entries only, not stores in progress. */
+export interface CacheStats {
+  enabled: boolean;
+  workflow_count: number;
+  file_count: number;
+  total_size_bytes: number;
+  total_size_mb: number;
+  total_size_gb: number;
+  quota_gb: number;
+  retention_days: number;
+}
+
+/** A stored entry: its path, rows and size in bytes. */
+export interface StoredEntry {
+  path: string;
+  rows: number;
+  bytes: number;
+}
+
+/**
+ * The on-disk cache of blocking tools' outputs: one Arrow IPC file per (workflow, key),
+ * the key being a hex lineage hash (the engine keys each output socket: `entryKey`). Several executor processes share
+ * it; entries appear only by an atomic rename, so a reader sees a whole file or none.
+ *
+ * A hit is a path; `scan` reads it lazily. The file may still vanish or prove unreadable
+ * before the plan is collected (a clear, maintenance, a body damaged on disk): the engine
+ * treats any read failure of a hit as a miss, calls `discard(path)` and recomputes.
+ */
+export class ToolCache {
+  readonly root: string;
+  readonly enabled: boolean;
+  private readonly quotaBytes: number;
+  private readonly retentionDays: number;
+  private readonly now: () => number;
+
+  constructor(opts: ToolCacheOptions) {
+    for (const [name, value] of [
+      ["quotaBytes", opts.quotaBytes],
+      ["retentionDays", opts.retentionDays],
+    ] as const) {
+      if (!Number.isFinite(value) || value < 0) throw new RangeError(`Cache ${name} must be >= 0, got ${value}`);
+    }
+    this.root = resolve(opts.root);
+    this.enabled = opts.enabled;
+    this.quotaBytes = opts.quotaBytes;
+    this.retentionDays = opts.retentionDays;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /**
+   * The path of a complete entry, or undefined. A hit refreshes the entry's mtime (its
+   * last use, the LRU clock). An entry failing the structural check (truncated, empty,
+   * not Arrow IPC) is deleted and is a miss.
+   */
+  lookup(workflowId: string, hash: string): string | undefined {
+    if (!this.enabled) return undefined;
+    const path = this.entryPath(workflowId, hash);
+    const check = checkIpcFile(path);
+    if (check.state === "missing") return undefined;
+    if (check.state === "invalid") {
+      unlinkIfExists(path);
+      return undefined;
+    }
+    const at = new Date(this.now());
+    try {
+      utimesSync(path, at, at);
+    } catch (err) {
+      if (isNoEntry(err)) return undefined;
+      throw err;
+    }
+    return path;
+  }
+
+  /** A hit read back lazily. */
+  scan(path: string): pl.LazyDataFrame {
+    return pl.scanIPC(path);
+  }
+
+  /**
+   * Streams `frame` into a temp file beside the entry, then renames it into place. On
+   * failure the temp file is removed and the error rethrown (the run fails as it would
+   * without a cache). Concurrent stores of one key write separate temp files; the last
+   * rename wins and every returned path is a valid entry. No fsync: it tripled the time of
+   * a 120 MB write, and a file cut short by a crash fails `lookup`'s check (a miss).
+   */
+  async store(workflowId: string, hash: string, frame: pl.LazyDataFrame): Promise<StoredEntry> {
+    if (!this.enabled) throw new Error("The tool cache is disabled: the engine must not store into it");
+    const path = this.entryPath(workflowId, hash);
+    const temp = join(dirname(path), tempFileName(hash));
+    createPlaceholder(temp);
+    try {
+      // The async collect of a sink streams and leaves the event loop free.
+      await frame.sinkIpc(temp).collect();
+      const check = checkIpcFile(temp);
+      if (check.state !== "valid") {
+        throw new Error(
+          `Cache write of ${hash} left no valid Arrow IPC file (${check.state === "invalid" ? check.reason : "missing"})`,
+        );
+      }
+      const rows = countRows(temp);
+      const at = new Date(this.now());
+      utimesSync(temp, at, at);
+      renameSync(temp, path);
+      return { path, rows, bytes: check.size };
+    } catch (err) {
+      unlinkIfExists(temp);
+      throw err;
+    }
+  }
+
+  /** Deletes an entry the engine failed to read; false when it was already gone. */
+  discard(path: string): boolean {
+    if (dirname(dirname(path)) !== this.root || !isEntryFileName(basename(path))) {
+      throw new Error(`Not a cache entry of ${this.root}: ${path}`);
+    }
+    return unlinkIfExists(path);
+  }
+
+  /** Removes a workflow's entries; see `clearWorkflowCache`. */
+  clearWorkflow(workflowId: string): number {
+    return clearWorkflowCache(this.root, workflowId, this.now());
+  }
+
+  /** Counts and sizes of the complete entries on disk (also when disabled: leftovers). */
+  stats(): CacheStats {
+    let workflows = 0;
+    let files = 0;
+    let bytes = 0;
+    for (const folder of listCache(this.root)) {
+      if (folder.entries.length === 0) continue;
+      workflows++;
+      files += folder.entries.length;
+      for (const entry of folder.entries) bytes += entry.size;
+    }
+    return {
+      enabled: this.enabled,
+      workflow_count: workflows,
+      file_count: files,
+      total_size_bytes: bytes,
+      total_size_mb: round(bytes / BYTES_PER_MB, 2),
+      total_size_gb: round(bytes / BYTES_PER_GB, 3),
+      quota_gb: round(this.quotaBytes / BYTES_PER_GB, 3),
+      retention_days: this.retentionDays,
+    };
+  }
+
+  /** TTL expiry then LRU eviction (see maintenance.ts); runs also when disabled. */
+  maintain(): MaintenanceResult {
+    return runMaintenance({
+      root: this.root,
+      retentionDays: this.retentionDays,
+      quotaBytes: this.quotaBytes,
+      now: this.now(),
+    });
+  }
+
+  private entryPath(workflowId: string, hash: string): string {
+    assertHash(hash);
+    return join(this.root, workflowFolderName(workflowId), entryFileName(hash));
+  }
+}
+
+/**
+ * Creates the temp file (and its folder) before the sink opens it, so the folder is never
+ * empty while the store runs: a clear or maintenance run removing empty folders between
+ * our mkdir and the file's creation is retried instead of failing the store.
+ */
+function createPlaceholder(temp: string): void {
+  for (let attempt = 0; ; attempt++) {
+    mkdirSync(dirname(temp), { recursive: true });
+    try {
+      closeSync(openSync(temp, "wx"));
+      return;
+    } catch (err) {
+      if (!isNoEntry(err) || attempt >= 2) throw err;
+    }
+  }
+}
+
+/** Rows of an IPC file, from its metadata (about 2 ms for 5M rows; the body is not read). */
+function countRows(path: string): number {
+  const counted = pl.scanIPC(path).select(pl.len()).collectSync();
+  return Number(counted.getColumn("len").get(0));
+}
+
+function round(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}

@@ -1,0 +1,51 @@
+import type { LogFields, LogLevel } from "../../shared/logger";
+import { createEngine, type Engine } from "../engine";
+import { type ClaimOutcome, type FromExecutor, serializeError, type ToExecutor } from "./protocol";
+
+/**
+ * The executor process: receives its settings, then runs one job at a time and answers
+ * with the result or the error. It exits when the Server that started it goes away.
+ */
+export function runExecutor(): void {
+  const send = (message: FromExecutor) => process.send?.(message);
+  const log = (level: LogLevel, msg: string, fields?: LogFields) => send({ t: "log", level, msg, fields });
+  const waiting = new Map<number, (outcome: ClaimOutcome) => void>();
+  let nextClaim = 1;
+  let engine: Engine | undefined;
+
+  const claim = (key: string) =>
+    new Promise<ClaimOutcome>((resolve) => {
+      const id = nextClaim++;
+      waiting.set(id, resolve);
+      send({ t: "claim", id, key });
+    });
+
+  process.on("message", async (message: ToExecutor) => {
+    switch (message.t) {
+      case "init":
+        engine = createEngine({ settings: message.settings, claim, release: (key) => send({ t: "release", key }) });
+        send({ t: "ready" });
+        return;
+      case "claimed":
+        waiting.get(message.id)?.(message.outcome);
+        waiting.delete(message.id);
+        return;
+      case "job":
+        try {
+          if (!engine) throw new Error("executor received a job before its settings");
+          send({ t: "done", id: message.id, result: await engine.run(message.job) });
+        } catch (err) {
+          if (!(err instanceof Error && "status" in err))
+            log("error", "job failed unexpectedly", { error: serializeError(err) });
+          send({ t: "failed", id: message.id, error: serializeError(err) });
+        }
+        return;
+    }
+  });
+  // An orphaned executor must not linger: leave when the IPC channel or the parent goes.
+  process.on("disconnect", () => process.exit(0));
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.exit(0);
+  }, 1000).unref();
+}

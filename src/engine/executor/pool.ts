@@ -1,0 +1,269 @@
+import type { Subprocess } from "bun";
+import { ExecutionError, ExecutionTimeoutError } from "../../shared/errors";
+import type { Logger } from "../../shared/logger";
+import type { EngineSettings, JobRequest, JobResults } from "../job";
+import { type FromExecutor, reviveError, type ToExecutor } from "./protocol";
+import { executorCommand } from "./spawn-command";
+
+export interface ExecutorPoolOptions {
+  /** How many executor processes run at once (each runs one job at a time). */
+  size: number;
+  settings: EngineSettings;
+  logger: Logger;
+  /** MAX_EXECUTION_TIME_SECONDS: past it a job's process is killed and the job fails with 504. */
+  timeoutMs: number;
+  /** The command that starts an executor; this same program in executor role by default. */
+  command?: string[];
+}
+
+interface Pending {
+  job: JobRequest;
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  timer?: Timer;
+  executor?: Executor;
+  settled: boolean;
+}
+
+interface Executor {
+  proc: Subprocess<"ignore", "ignore", "pipe">;
+  state: "starting" | "idle" | "busy" | "dead";
+  current?: { id: number; pending: Pending };
+  stderrTail: string;
+}
+
+interface Claim {
+  holder: Executor;
+  waiters: { executor: Executor; id: number }[];
+}
+
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * A pool of pre-started executor processes that run the engine's jobs, off the thread that
+ * serves HTTP. Processes, not Workers: nodejs-polars blocks its thread while it collects,
+ * and a Worker cannot be stopped inside a native call (measured: terminate() took effect
+ * 2.5 s later), while a process can be killed at the run's time limit, and a native crash
+ * takes down one executor, never the Server. A killed or crashed executor is replaced.
+ *
+ * The pool also keeps the claims that make identical cache work happen once: an executor
+ * asks before it computes a blocking tool's result, and waits while another one does.
+ */
+export class ExecutorPool {
+  private readonly executors: Executor[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly claims = new Map<string, Claim>();
+  private nextId = 1;
+  private closed = false;
+  private startFailures = 0;
+
+  constructor(private readonly options: ExecutorPoolOptions) {}
+
+  /** Starts every executor now, so the first request does not wait for one. */
+  warm(): void {
+    while (!this.closed && this.executors.length < this.options.size) this.spawn();
+  }
+
+  /** Runs one job on the next free executor. */
+  run<K extends JobRequest["kind"]>(job: Extract<JobRequest, { kind: K }>): Promise<JobResults[K]> {
+    if (this.closed) return Promise.reject(new ExecutionError("The Server is stopping; the request was not run"));
+    return new Promise((resolve, reject) => {
+      const pending: Pending = { job, resolve: resolve as (v: unknown) => void, reject, settled: false };
+      pending.timer = setTimeout(() => this.timeOut(pending), this.options.timeoutMs);
+      this.queue.push(pending);
+      this.pump();
+    });
+  }
+
+  /** How busy the pool is (for health and tests). */
+  stats(): { size: number; running: number; busy: number; queued: number } {
+    const live = this.executors.filter((e) => e.state !== "dead");
+    return {
+      size: this.options.size,
+      running: live.length,
+      busy: live.filter((e) => e.state === "busy").length,
+      queued: this.queue.length,
+    };
+  }
+
+  /** Stops every executor; jobs still queued or running fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0))
+      this.settle(pending, new ExecutionError("The Server is stopping; the request was not run"));
+    const exits = this.executors.map((e) => {
+      e.proc.kill("SIGKILL");
+      return e.proc.exited;
+    });
+    await Promise.all(exits);
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      const idle = this.executors.find((e) => e.state === "idle");
+      if (!idle) {
+        if (this.executors.length < this.options.size) this.spawn();
+        return;
+      }
+      const pending = this.queue.shift() as Pending;
+      const id = this.nextId++;
+      idle.state = "busy";
+      idle.current = { id, pending };
+      pending.executor = idle;
+      this.send(idle, { t: "job", id, job: pending.job });
+    }
+  }
+
+  private spawn(): void {
+    const command = this.options.command ?? executorCommand();
+    const executor = {} as Executor;
+    executor.state = "starting";
+    executor.stderrTail = "";
+    executor.proc = Bun.spawn(command, {
+      env: { ...process.env, WEFT_ROLE: "executor" },
+      stdio: ["ignore", "ignore", "pipe"],
+      serialization: "json",
+      ipc: (message: FromExecutor) => this.onMessage(executor, message),
+    });
+    this.executors.push(executor);
+    this.readStderr(executor);
+    const startTimer = setTimeout(() => {
+      if (executor.state === "starting") {
+        this.options.logger.error("executor did not start in time; killing it", { pid: executor.proc.pid });
+        executor.proc.kill("SIGKILL");
+      }
+    }, START_TIMEOUT_MS);
+    executor.proc.exited.then((code) => {
+      clearTimeout(startTimer);
+      this.onExit(executor, code);
+    });
+    this.send(executor, { t: "init", settings: this.options.settings });
+  }
+
+  private async readStderr(executor: Executor): Promise<void> {
+    const decoder = new TextDecoder();
+    for await (const chunk of executor.proc.stderr) {
+      executor.stderrTail = (executor.stderrTail + decoder.decode(chunk, { stream: true })).slice(-4000);
+    }
+  }
+
+  private send(executor: Executor, message: ToExecutor): void {
+    if (executor.state !== "dead") executor.proc.send(message);
+  }
+
+  private onMessage(executor: Executor, message: FromExecutor): void {
+    switch (message.t) {
+      case "ready":
+        executor.state = "idle";
+        this.startFailures = 0;
+        this.pump();
+        return;
+      case "done":
+      case "failed": {
+        const current = executor.current;
+        if (!current || current.id !== message.id) return;
+        executor.current = undefined;
+        executor.state = "idle";
+        if (message.t === "done") this.settle(current.pending, undefined, message.result);
+        else this.settle(current.pending, reviveError(message.error));
+        this.pump();
+        return;
+      }
+      case "claim":
+        this.claim(executor, message.key, message.id);
+        return;
+      case "release":
+        this.release(executor, message.key);
+        return;
+      case "log":
+        this.options.logger[message.level](message.msg, { ...message.fields, executor: executor.proc.pid });
+        return;
+    }
+  }
+
+  private claim(executor: Executor, key: string, id: number): void {
+    const claim = this.claims.get(key);
+    if (!claim) {
+      this.claims.set(key, { holder: executor, waiters: [] });
+      this.send(executor, { t: "claimed", id, outcome: "go" });
+    } else {
+      claim.waiters.push({ executor, id });
+    }
+  }
+
+  private release(executor: Executor, key: string): void {
+    const claim = this.claims.get(key);
+    if (!claim || claim.holder !== executor) return;
+    this.claims.delete(key);
+    for (const waiter of claim.waiters) this.send(waiter.executor, { t: "claimed", id: waiter.id, outcome: "done" });
+  }
+
+  private onExit(executor: Executor, code: number | null): void {
+    const wasStarting = executor.state === "starting";
+    executor.state = "dead";
+    this.executors.splice(this.executors.indexOf(executor), 1);
+    for (const [key, claim] of this.claims) {
+      claim.waiters = claim.waiters.filter((w) => w.executor !== executor);
+      if (claim.holder === executor) this.release(executor, key);
+    }
+    const current = executor.current;
+    executor.current = undefined;
+    if (this.closed) return;
+    const signal = executor.proc.signalCode;
+    const how = signal ? `signal ${signal}` : `exit status ${code}`;
+    if (current) {
+      this.options.logger.error("executor stopped during a job", {
+        pid: executor.proc.pid,
+        how,
+        stderr: executor.stderrTail,
+      });
+      this.settle(
+        current.pending,
+        new ExecutionError(`The engine process stopped unexpectedly (${how}); the run was lost. See the Server log.`),
+      );
+    } else if (wasStarting) {
+      this.startFailures++;
+      this.options.logger.error("executor failed to start", { how, stderr: executor.stderrTail });
+      if (this.startFailures >= 3) {
+        for (const pending of this.queue.splice(0)) {
+          this.settle(
+            pending,
+            new ExecutionError(
+              `The engine cannot start (${how}): ${executor.stderrTail.trim().split("\n").pop() ?? ""}`,
+            ),
+          );
+        }
+        this.startFailures = 0;
+        return;
+      }
+    }
+    // Keep the pool warm: replace the executor that went away.
+    if (this.executors.length < this.options.size) this.spawn();
+    this.pump();
+  }
+
+  private timeOut(pending: Pending): void {
+    if (pending.settled) return;
+    const seconds = Math.round(this.options.timeoutMs / 1000);
+    const err = new ExecutionTimeoutError(
+      `The run took longer than ${seconds} s (MAX_EXECUTION_TIME_SECONDS) and was stopped`,
+    );
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const executor = pending.executor;
+    if (executor && executor.current?.pending === pending) {
+      // The only way to stop native work in progress: the process goes, a fresh one replaces it.
+      executor.current = undefined;
+      executor.proc.kill("SIGKILL");
+    }
+    this.settle(pending, err);
+  }
+
+  private settle(pending: Pending, err?: Error, value?: unknown): void {
+    if (pending.settled) return;
+    pending.settled = true;
+    clearTimeout(pending.timer);
+    if (err) pending.reject(err);
+    else pending.resolve(value);
+  }
+}

@@ -1,0 +1,78 @@
+import {
+  DataSourceError,
+  ExecutionError,
+  ExecutionTimeoutError,
+  ForbiddenError,
+  NotFoundError,
+  SafetyLimitError,
+  ToolConfigError,
+  ToolRuntimeError,
+  ValidationError,
+  type WeftError,
+} from "../../shared/errors";
+import type { LogFields, LogLevel } from "../../shared/logger";
+import type { EngineSettings, JobRequest, JobResult } from "../job";
+
+/** Messages from the Server process to an executor process. */
+export type ToExecutor =
+  | { t: "init"; settings: EngineSettings }
+  | { t: "job"; id: number; job: JobRequest }
+  | { t: "claimed"; id: number; outcome: ClaimOutcome };
+
+/** Messages from an executor process to the Server process. */
+export type FromExecutor =
+  | { t: "ready" }
+  | { t: "done"; id: number; result: JobResult }
+  | { t: "failed"; id: number; error: SerializedError }
+  | { t: "claim"; id: number; key: string }
+  | { t: "release"; key: string }
+  | { t: "log"; level: LogLevel; msg: string; fields?: LogFields };
+
+/**
+ * `go`: compute it, nobody else is. `done`: another executor just finished the same work
+ * (look in the cache again; if it failed there, claim again).
+ */
+export type ClaimOutcome = "go" | "done";
+
+/** An error as it crosses the process boundary. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  toolId?: string;
+  limit?: number;
+  wouldBe?: number;
+  stack?: string;
+}
+
+export function serializeError(err: unknown): SerializedError {
+  if (!(err instanceof Error)) return { name: "Error", message: String(err) };
+  const out: SerializedError = { name: err.name, message: err.message, stack: err.stack };
+  if (err instanceof ToolConfigError || err instanceof ToolRuntimeError) out.toolId = err.toolId;
+  if (err instanceof SafetyLimitError) Object.assign(out, { limit: err.limit, wouldBe: err.wouldBe });
+  return out;
+}
+
+/**
+ * The error again, as the class it was, so the Server's one error handler maps it to the
+ * same status. An error of any other class stays an unexpected Error (a 500 with an id).
+ */
+export function reviveError(e: SerializedError): Error {
+  const simple: Record<string, new (message: string) => WeftError> = {
+    ValidationError,
+    DataSourceError,
+    ExecutionError,
+    ExecutionTimeoutError,
+    ForbiddenError,
+    NotFoundError,
+  };
+  let err: Error;
+  if (e.name === "ToolConfigError") err = new ToolConfigError(e.toolId ?? "", e.message);
+  else if (e.name === "ToolRuntimeError") err = new ToolRuntimeError(e.toolId ?? "", e.message);
+  else if (e.name === "SafetyLimitError") err = new SafetyLimitError(e.message, e.limit ?? 0, e.wouldBe ?? 0);
+  else {
+    const Known = simple[e.name];
+    err = Known ? new Known(e.message) : new Error(`${e.name}: ${e.message}`);
+  }
+  if (e.stack) err.stack = e.stack;
+  return err;
+}

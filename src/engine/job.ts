@@ -1,0 +1,93 @@
+import type { FileAccessPolicy } from "../shared/file-access";
+import type { ToolLimits } from "../tools/types";
+import type { PreviewData } from "./preview-data";
+import type { Workflow } from "./workflow";
+
+/** What an executor needs to know of the Server's settings. */
+export interface EngineSettings {
+  dataDir: string;
+  cache: { enabled: boolean; quotaBytes: number; retentionDays: number };
+  executionMode: "parallel" | "sequential";
+  maxParallelTools: number;
+  maxPreviewRows: number;
+  limits: ToolLimits;
+  fileAccess: FileAccessPolicy;
+}
+
+/** One request to the engine; an executor process runs one at a time. */
+export type JobRequest =
+  | { kind: "execute"; workflow: Workflow; targetToolId?: string; previewLimit: number; forceRefresh?: boolean }
+  | { kind: "tool_preview"; workflow: Workflow; toolId: string; previewLimit: number }
+  | { kind: "preview_all"; workflow: Workflow; previewLimit: number }
+  | { kind: "schema"; workflow: Workflow; toolId: string; socketId?: string }
+  | { kind: "metadata"; workflow: Workflow; toolId: string; socketId?: string };
+
+export type CacheUse = "hit" | "miss" | "off";
+
+/** How one tool fared in a run (decisions.md execute answer). */
+export interface ToolMetric {
+  tool_id: string;
+  status: "success" | "error" | "skipped";
+  duration_ms: number;
+  cache: CacheUse;
+  rows?: number;
+  /** Lineage hash: recorded for every tool, cached or not (server.md execution rule 4). */
+  hash: string;
+}
+
+export interface RunMetrics {
+  duration_ms: number;
+  tools: ToolMetric[];
+}
+
+/** Socket id → preview data. */
+export type SocketPreviews = Record<string, PreviewData>;
+
+export interface ExecuteResult {
+  status: "success";
+  workflow_id: string;
+  outputs: Record<string, SocketPreviews>;
+  metrics: RunMetrics;
+  /** The files Output tools wrote. */
+  written: { tool_id: string; path: string; rows: number }[];
+}
+
+export interface ToolPreviewResult {
+  tool_id: string;
+  outputs: SocketPreviews;
+  metrics: RunMetrics;
+}
+
+/** Each tool's outputs, or why it has none (a failing tool does not hide the others). */
+export type PreviewAllResult = Record<
+  string,
+  { outputs: SocketPreviews } | { outputs: Record<string, never>; error: { detail: string; status: number } }
+>;
+
+export interface ColumnInfo {
+  name: string;
+  dtype: string;
+}
+
+export interface SchemaResult {
+  tool_id: string;
+  socket_id: string;
+  columns: ColumnInfo[];
+  /** Every output socket's columns (a join's three outputs differ). */
+  sockets: Record<string, ColumnInfo[]>;
+}
+
+export interface MetadataResult {
+  columns: string[];
+  functions: { table_level: string[]; column_methods: { all: string[]; string: string[]; numeric: string[] } };
+}
+
+/** The answer of each job kind. */
+export interface JobResults {
+  execute: ExecuteResult;
+  tool_preview: ToolPreviewResult;
+  preview_all: PreviewAllResult;
+  schema: SchemaResult;
+  metadata: MetadataResult;
+}
+export type JobResult = JobResults[keyof JobResults];

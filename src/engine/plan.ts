@@ -1,0 +1,170 @@
+import { ToolConfigError } from "../shared/errors";
+import { canonicalJson, sha256Hex } from "../shared/hash";
+import { describeZodError } from "../shared/zod-detail";
+import { type ToolCatalog, toolLabel, unknownToolError, validateGraph } from "./validate";
+import { DEFAULT_ENGINE, type ToolNode, type Workflow } from "./workflow";
+
+/** Bumped when the meaning of a cached result changes, so old entries stop matching. */
+const LINEAGE_VERSION = "weft-lineage-1";
+
+/** Where one input socket's data comes from. */
+export interface SourceRef {
+  tool: string;
+  socket: string;
+}
+
+/** A tool in a plan: its parsed config, its wiring, its level and its lineage hash. */
+export interface PlannedTool {
+  readonly id: string;
+  readonly type: string;
+  readonly node: ToolNode;
+  readonly config: unknown;
+  readonly blocking: boolean;
+  /** Input socket → sources, in wire order. */
+  readonly inputs: Readonly<Record<string, readonly SourceRef[]>>;
+  /** Output socket → the planned tools that read it. */
+  readonly consumers: Readonly<Record<string, readonly string[]>>;
+  /** 0 for tools without inputs; otherwise one more than the deepest source. */
+  readonly level: number;
+  /** sha256 of type, engine, config, source fingerprint and the upstream hashes. */
+  readonly hash: string;
+}
+
+/** An immutable plan: the tools needed for the targets, in dependency order and by level. */
+export interface Plan {
+  readonly workflowId: string;
+  readonly targets: readonly string[];
+  readonly order: readonly string[];
+  readonly levels: readonly (readonly string[])[];
+  readonly tools: ReadonlyMap<string, PlannedTool>;
+}
+
+export interface PlanOptions {
+  /** The tools whose results are wanted; all tools when absent. */
+  targets?: readonly string[];
+  /** The identity of what a tool reads from outside (e.g. a file's size and mtime). */
+  fingerprint?(tool: ToolNode, config: unknown): string | undefined;
+}
+
+/**
+ * Validates the workflow and plans the tools the targets need (server.md execution rule 1):
+ * each needed tool's config is parsed by its own schema, required inputs must be wired,
+ * and each tool gets its level and lineage hash.
+ */
+export function buildPlan(workflow: Workflow, catalog: ToolCatalog, options: PlanOptions = {}): Plan {
+  const nodes = validateGraph(workflow, catalog);
+  const targets = options.targets ?? [...nodes.keys()];
+  for (const id of targets) if (!nodes.has(id)) throw unknownToolError(id);
+
+  const inputsOf = new Map<string, Record<string, SourceRef[]>>();
+  for (const wire of workflow.wires) {
+    const inputs = inputsOf.get(wire.target) ?? {};
+    append(inputs, wire.target_socket, { tool: wire.source, socket: wire.source_socket });
+    inputsOf.set(wire.target, inputs);
+  }
+
+  const needed = new Set<string>();
+  const pending = [...targets];
+  while (pending.length > 0) {
+    const id = pending.pop() as string;
+    if (needed.has(id)) continue;
+    needed.add(id);
+    for (const refs of Object.values(inputsOf.get(id) ?? {})) for (const ref of refs) pending.push(ref.tool);
+  }
+
+  const order = topologicalOrder(workflow, needed);
+  const planned = new Map<string, PlannedTool>();
+  const consumers = new Map<string, Record<string, string[]>>();
+  for (const id of order) {
+    const node = nodes.get(id) as ToolNode;
+    const def = catalog[node.type] as ToolCatalog[string];
+    const inputs = inputsOf.get(id) ?? {};
+    for (const socket of def.inputs) {
+      if (socket.required && !(inputs[socket.id]?.length ?? 0)) {
+        throw new ToolConfigError(id, `${toolLabel(node)}: input socket "${socket.id}" is not connected`);
+      }
+    }
+    const parsed = def.config.safeParse(node.config);
+    if (!parsed.success)
+      throw new ToolConfigError(id, `${toolLabel(node)}: ${describeZodError(parsed.error, "config")}`);
+    let level = 0;
+    const upstream: Record<string, [string, string][]> = {};
+    for (const [socket, refs] of Object.entries(inputs)) {
+      upstream[socket] = refs.map((ref) => {
+        const source = planned.get(ref.tool) as PlannedTool;
+        level = Math.max(level, source.level + 1);
+        const uses = consumers.get(ref.tool) ?? {};
+        append(uses, ref.socket, id);
+        consumers.set(ref.tool, uses);
+        return [source.hash, ref.socket];
+      });
+    }
+    const hash = sha256Hex(
+      canonicalJson({
+        v: LINEAGE_VERSION,
+        type: node.type,
+        engine: DEFAULT_ENGINE,
+        config: parsed.data,
+        source: options.fingerprint?.(node, parsed.data),
+        upstream,
+      }),
+    );
+    planned.set(id, {
+      id,
+      type: node.type,
+      node,
+      config: parsed.data,
+      blocking: def.blockingFor?.(parsed.data) ?? def.blocking,
+      inputs,
+      consumers: {},
+      level,
+      hash,
+    });
+  }
+  for (const [id, tool] of planned) planned.set(id, Object.freeze({ ...tool, consumers: consumers.get(id) ?? {} }));
+
+  const levels: string[][] = [];
+  for (const id of order) {
+    const level = (planned.get(id) as PlannedTool).level;
+    levels[level] = [...(levels[level] ?? []), id];
+  }
+  return Object.freeze({
+    workflowId: workflow.meta.workflow_id,
+    targets: Object.freeze([...targets]),
+    order: Object.freeze(order),
+    levels: Object.freeze(levels.map((level) => Object.freeze(level))),
+    tools: planned,
+  });
+}
+
+/** Kahn's algorithm over the needed tools; ties keep the workflow's tool order (stable plans). */
+function topologicalOrder(workflow: Workflow, needed: Set<string>): string[] {
+  const indegree = new Map<string, number>();
+  const next = new Map<string, string[]>();
+  for (const tool of workflow.tools) if (needed.has(tool.id)) indegree.set(tool.id, 0);
+  for (const wire of workflow.wires) {
+    if (!needed.has(wire.target)) continue;
+    indegree.set(wire.target, (indegree.get(wire.target) ?? 0) + 1);
+    next.set(wire.source, [...(next.get(wire.source) ?? []), wire.target]);
+  }
+  const position = new Map(workflow.tools.map((tool, i) => [tool.id, i]));
+  const ready = [...indegree].filter(([, n]) => n === 0).map(([id]) => id);
+  const order: string[] = [];
+  while (ready.length > 0) {
+    ready.sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    const id = ready.shift() as string;
+    order.push(id);
+    for (const child of next.get(id) ?? []) {
+      const left = (indegree.get(child) ?? 0) - 1;
+      indegree.set(child, left);
+      if (left === 0) ready.push(child);
+    }
+  }
+  return order;
+}
+
+function append<T>(lists: Record<string, T[]>, key: string, item: T): void {
+  const list = lists[key];
+  if (list) list.push(item);
+  else lists[key] = [item];
+}

@@ -1,0 +1,27 @@
+import { ToolRuntimeError, WeftError } from "../shared/errors";
+
+/**
+ * A failure inside Polars while a tool's data was computed, as the error the user sees:
+ * a 422 naming the tool, with Polars' own first lines (not its plan dump). Weft's own
+ * errors pass through unchanged.
+ */
+export function toolFailure(toolId: string, err: unknown): Error {
+  if (err instanceof WeftError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new ToolRuntimeError(toolId, `Tool "${toolId}" failed on the data: ${cleanPolarsMessage(message)}`);
+}
+
+/** Polars appends the query plan and hints after a blank line; the first paragraph says what went wrong. */
+export function cleanPolarsMessage(message: string): string {
+  const first = message.split(/\n\s*\n|\n\s*Resolved plan until failure/)[0] ?? message;
+  return first.replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+/** Runs `fn`, turning a Polars failure into the tool's error. */
+export function asTool<T>(toolId: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw toolFailure(toolId, err);
+  }
+}

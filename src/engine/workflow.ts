@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** A tool placed in a workflow (decisions.md: `{id, type, config, engine?, position?, label?}`). */
+export const ToolNodeSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    type: z.string().min(1),
+    config: z.record(z.string(), z.unknown()).default({}),
+    engine: z.string().optional(),
+    position: z.object({ x: z.number(), y: z.number() }).optional(),
+    label: z.string().optional(),
+  })
+  .meta({ id: "WorkflowTool" });
+
+/** A wire from one tool's output socket to another's input socket. */
+export const WireSchema = z
+  .object({
+    id: z.string().optional(),
+    source: z.string().min(1),
+    source_socket: z.string().min(1),
+    target: z.string().min(1),
+    target_socket: z.string().min(1),
+  })
+  .meta({ id: "Wire" });
+
+/** A workflow: `meta.workflow_id`, tools and wires. Other `meta` fields are kept as given. */
+export const WorkflowSchema = z
+  .object({
+    meta: z.looseObject({ workflow_id: z.string().min(1).max(200), name: z.string().optional() }),
+    tools: z.array(ToolNodeSchema),
+    wires: z.array(WireSchema).default([]),
+  })
+  .meta({ id: "Workflow" });
+
+export type ToolNode = z.infer<typeof ToolNodeSchema>;
+export type Wire = z.infer<typeof WireSchema>;
+export type Workflow = z.infer<typeof WorkflowSchema>;
+
+/** The one engine there is; a tool may name it explicitly. */
+export const DEFAULT_ENGINE = "core/polars";

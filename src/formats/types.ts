@@ -1,0 +1,57 @@
+import type pl from "nodejs-polars";
+
+/** The source types of server.md "Data formats" (files and databases). */
+export const SOURCE_TYPES = [
+  "avro",
+  "csv",
+  "excel",
+  "ipc",
+  "json",
+  "ods",
+  "parquet",
+  "qvd",
+  "yxdb",
+  "postgresql",
+  "mysql",
+  "sqlite",
+  "mssql",
+] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/** Reader options of the Input tool and the data-source API (decisions.md `input` options). */
+export interface ReadOptions {
+  delimiter?: string;
+  has_header?: boolean;
+  sheet?: string | number;
+  skip_rows?: number;
+  encoding?: string;
+  infer_schema_length?: number;
+  quote_char?: string;
+}
+
+/** Writer options of the Output tool. */
+export interface WriteOptions {
+  delimiter?: string;
+  include_header?: boolean;
+  compression?: string;
+}
+
+/**
+ * One file format: how it is named and recognized, and how it is read (lazily where the
+ * format allows) and written. One registry of these drives inspection, preview and the
+ * Input/Output tools, so they agree.
+ */
+export interface FileFormat {
+  type: SourceType;
+  /** Lower-case extensions without the dot. */
+  extensions: readonly string[];
+  /** True when Weft reads the format itself rather than through Polars' scanners. */
+  customLoader: boolean;
+  /** A lazy frame over the file. Throws DataSourceError naming the file on a bad file. */
+  scan(path: string, options: ReadOptions): pl.LazyDataFrame;
+  /**
+   * Writes the frame to `path` atomically (a temp file beside it, then rename) and answers
+   * the rows written. Absent for read-only formats.
+   */
+  write?(frame: pl.LazyDataFrame, path: string, options: WriteOptions): { rows: number };
+}

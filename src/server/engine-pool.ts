@@ -1,0 +1,37 @@
+import type { ServerConfig } from "../cli/config";
+import { ExecutorPool } from "../engine/executor/pool";
+import type { EngineSettings } from "../engine/job";
+import type { Logger } from "../shared/logger";
+
+const BYTES_PER_GB = 1024 ** 3; // as the cache counts (engine/cache/tool-cache.ts, which loads Polars)
+
+/** What the engine's executor processes need of the Server's settings. */
+export function engineSettings(config: ServerConfig, dataDir: string): EngineSettings {
+  return {
+    dataDir,
+    cache: {
+      enabled: config.cache.enabled,
+      quotaBytes: Math.round(config.cache.quotaGb * BYTES_PER_GB),
+      retentionDays: config.cache.retentionDays,
+    },
+    executionMode: config.executionMode,
+    maxParallelTools: config.maxParallelTools,
+    maxPreviewRows: config.maxPreviewRows,
+    limits: config.limits,
+    fileAccess: {
+      mode: config.fileAccessMode === "open" ? "open" : "restricted",
+      // Hub file access (roots from grants) arrives with hub mode; until then it grants nothing.
+      roots: config.fileAccessMode === "restricted" ? config.allowedFilePaths : [],
+    },
+  };
+}
+
+/** The Server's pool of engine processes (started lazily; `warm()` starts them now). */
+export function createEnginePool(config: ServerConfig, dataDir: string, logger: Logger): ExecutorPool {
+  return new ExecutorPool({
+    size: config.engineProcesses,
+    settings: engineSettings(config, dataDir),
+    logger: logger.child({ component: "engine" }),
+    timeoutMs: config.maxExecutionTimeSeconds * 1000,
+  });
+}

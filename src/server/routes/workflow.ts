@@ -1,0 +1,161 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ExecutorPool } from "../../engine/executor/pool";
+import { newApiApp } from "../../http/openapi-app";
+import { NotFoundError } from "../../shared/errors";
+import { TOOL_CONFIG_SCHEMAS } from "../../tools/config-schemas";
+import {
+  CacheClearRequest,
+  CacheClearResponse,
+  ExecuteRequest,
+  ExecuteResponse,
+  MetadataResponse,
+  PreviewAllRequest,
+  PreviewAllResponse,
+  SchemaResponse,
+  ToolPreviewResponse,
+  ToolRequest,
+  ToolSocketRequest,
+} from "../schemas/workflow";
+
+export interface WorkflowRouteDeps {
+  engine: ExecutorPool;
+  /** Removes a workflow's cached results; answers how many files went. */
+  clearCache(workflowId: string): number;
+}
+
+const DEFAULT_PREVIEW_LIMIT = 100;
+
+const post = <Req extends z.ZodType, Res extends z.ZodType>(
+  path: string,
+  summary: string,
+  request: Req,
+  response: Res,
+) =>
+  createRoute({
+    method: "post",
+    path,
+    tags: ["Workflow"],
+    summary,
+    security: [{ bearer: [] }],
+    request: { body: { content: { "application/json": { schema: request } }, required: true } },
+    responses: { 200: { content: { "application/json": { schema: response } }, description: "OK" } },
+  });
+
+const routes = {
+  execute: post(
+    "/workflow/execute",
+    "Run the workflow (writes outputs); answer the target's or the last tools' outputs",
+    ExecuteRequest,
+    ExecuteResponse,
+  ),
+  toolExecute: post(
+    "/workflow/tool/execute",
+    "Preview one tool's outputs (upstream tools run first; nothing is written)",
+    ToolRequest,
+    ToolPreviewResponse,
+  ),
+  toolSchema: post(
+    "/workflow/tool/schema",
+    "A tool's output columns, from the lazy plan",
+    ToolSocketRequest,
+    SchemaResponse,
+  ),
+  toolMetadata: post(
+    "/workflow/tool/metadata",
+    "The columns a tool receives and the functions expressions may use",
+    ToolSocketRequest,
+    MetadataResponse,
+  ),
+  previewAll: post(
+    "/workflow/preview_all",
+    "Preview every tool (each upstream tool runs once)",
+    PreviewAllRequest,
+    PreviewAllResponse,
+  ),
+  cacheClear: post(
+    "/workflow/cache/clear",
+    "Remove a workflow's cached results",
+    CacheClearRequest,
+    CacheClearResponse,
+  ),
+  typeSchema: createRoute({
+    method: "get",
+    path: "/workflow/tool/{type}/schema",
+    tags: ["Workflow"],
+    summary: "The JSON schema of a tool type's config",
+    security: [{ bearer: [] }],
+    request: { params: z.object({ type: z.string() }) },
+    responses: {
+      200: {
+        content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+        description: "JSON schema",
+      },
+    },
+  }),
+};
+
+/**
+ * The workflow routes (server.md "Workflow"). Handlers only parse and hand the job to the
+ * engine's executor processes; the engine validates the workflow and answers.
+ */
+export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
+  const app = newApiApp();
+  const limitOf = (limit?: number) => limit ?? DEFAULT_PREVIEW_LIMIT;
+
+  app.openapi(routes.execute, async (c) => {
+    const body = c.req.valid("json");
+    const result = await engine.run({
+      kind: "execute",
+      workflow: body.workflow,
+      targetToolId: body.target_tool_id,
+      previewLimit: limitOf(body.preview_limit),
+      forceRefresh: body.force_refresh,
+    });
+    return c.json(result, 200);
+  });
+  app.openapi(routes.toolExecute, async (c) => {
+    const body = c.req.valid("json");
+    const result = await engine.run({
+      kind: "tool_preview",
+      workflow: body.workflow,
+      toolId: body.tool_id,
+      previewLimit: limitOf(body.preview_limit),
+    });
+    return c.json(result, 200);
+  });
+  app.openapi(routes.toolSchema, async (c) => {
+    const body = c.req.valid("json");
+    return c.json(
+      await engine.run({ kind: "schema", workflow: body.workflow, toolId: body.tool_id, socketId: body.socket_id }),
+      200,
+    );
+  });
+  app.openapi(routes.toolMetadata, async (c) => {
+    const body = c.req.valid("json");
+    return c.json(
+      await engine.run({ kind: "metadata", workflow: body.workflow, toolId: body.tool_id, socketId: body.socket_id }),
+      200,
+    );
+  });
+  app.openapi(routes.previewAll, async (c) => {
+    const body = c.req.valid("json");
+    return c.json(
+      await engine.run({ kind: "preview_all", workflow: body.workflow, previewLimit: limitOf(body.preview_limit) }),
+      200,
+    );
+  });
+  app.openapi(routes.cacheClear, (c) => {
+    const { workflow_id } = c.req.valid("json");
+    return c.json({ status: "cleared" as const, workflow_id, files_removed: clearCache(workflow_id) }, 200);
+  });
+  app.openapi(routes.typeSchema, (c) => {
+    const { type } = c.req.valid("param");
+    const schema = Object.hasOwn(TOOL_CONFIG_SCHEMAS, type)
+      ? TOOL_CONFIG_SCHEMAS[type as keyof typeof TOOL_CONFIG_SCHEMAS]
+      : undefined;
+    if (!schema)
+      throw new NotFoundError(`Unknown tool type "${type}" (known: ${Object.keys(TOOL_CONFIG_SCHEMAS).join(", ")})`);
+    return c.json(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>, 200);
+  });
+  return app;
+}

@@ -1,0 +1,109 @@
+import { z } from "@hono/zod-openapi";
+import { WorkflowSchema } from "../../engine/workflow";
+
+/** Request and answer shapes of the workflow routes (decisions.md fixes them). */
+
+const previewLimit = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .openapi({ description: "Rows per output (default 100; clamped to max_preview_rows)" });
+
+export const ExecuteRequest = z
+  .object({
+    workflow: WorkflowSchema,
+    target_tool_id: z.string().optional().openapi({ description: "Run up to this tool and answer its outputs" }),
+    preview_limit: previewLimit,
+    force_refresh: z.boolean().optional().openapi({ description: "Clear this workflow's cache first" }),
+  })
+  .openapi("ExecuteRequest");
+
+export const ToolRequest = z
+  .object({ tool_id: z.string().min(1), workflow: WorkflowSchema, preview_limit: previewLimit })
+  .openapi("ToolPreviewRequest");
+
+export const ToolSocketRequest = z
+  .object({ tool_id: z.string().min(1), workflow: WorkflowSchema, socket_id: z.string().optional() })
+  .openapi("ToolSchemaRequest");
+
+export const PreviewAllRequest = z
+  .object({ workflow: WorkflowSchema, preview_limit: previewLimit })
+  .openapi("PreviewAllRequest");
+
+export const CacheClearRequest = z.object({ workflow_id: z.string().min(1).max(200) }).openapi("CacheClearRequest");
+
+export const ColumnSchema = z.object({ name: z.string(), dtype: z.string() }).openapi("Column");
+
+export const PreviewDataSchema = z
+  .object({
+    columns: z.array(ColumnSchema),
+    data: z
+      .array(z.array(z.unknown()))
+      .openapi({ description: "Rows as arrays, JSON-safe (big integers, dates, binary as strings)" }),
+    row_count: z.number().int(),
+    has_more: z.boolean(),
+  })
+  .openapi("PreviewData");
+
+const SocketPreviews = z.record(z.string(), PreviewDataSchema);
+
+export const MetricsSchema = z
+  .object({
+    duration_ms: z.number(),
+    tools: z.array(
+      z.object({
+        tool_id: z.string(),
+        status: z.enum(["success", "error", "skipped"]),
+        duration_ms: z.number(),
+        cache: z.enum(["hit", "miss", "off"]),
+        rows: z.number().int().optional(),
+        hash: z.string().openapi({ description: "The tool's lineage hash" }),
+      }),
+    ),
+  })
+  .openapi("RunMetrics");
+
+export const ExecuteResponse = z
+  .object({
+    status: z.literal("success"),
+    workflow_id: z.string(),
+    outputs: z.record(z.string(), SocketPreviews),
+    metrics: MetricsSchema,
+    written: z.array(z.object({ tool_id: z.string(), path: z.string(), rows: z.number().int() })),
+  })
+  .openapi("ExecuteResult");
+
+export const ToolPreviewResponse = z
+  .object({ tool_id: z.string(), outputs: SocketPreviews, metrics: MetricsSchema })
+  .openapi("ToolPreview");
+
+export const PreviewAllResponse = z
+  .record(
+    z.string(),
+    z.object({ outputs: SocketPreviews, error: z.object({ detail: z.string(), status: z.number().int() }).optional() }),
+  )
+  .openapi("PreviewAll");
+
+export const SchemaResponse = z
+  .object({
+    tool_id: z.string(),
+    socket_id: z.string(),
+    columns: z.array(ColumnSchema),
+    sockets: z.record(z.string(), z.array(ColumnSchema)),
+  })
+  .openapi("ToolSchema");
+
+export const MetadataResponse = z
+  .object({
+    columns: z.array(z.string()),
+    functions: z.object({
+      table_level: z.array(z.string()),
+      column_methods: z.object({ all: z.array(z.string()), string: z.array(z.string()), numeric: z.array(z.string()) }),
+    }),
+  })
+  .openapi("ToolMetadata");
+
+export const CacheClearResponse = z
+  .object({ status: z.literal("cleared"), workflow_id: z.string(), files_removed: z.number().int() })
+  .openapi("CacheCleared");

@@ -1,0 +1,33 @@
+import { ToolConfigError } from "../../shared/errors";
+import { singleInput } from "../column-checks";
+import { defineTool } from "../types";
+import { conditionFor } from "./condition";
+import { FilterConfigSchema } from "./schema";
+
+/**
+ * Splits rows by a condition on one column. `output-true` gets the rows where it holds;
+ * `output-false` gets every other row, including those where the column is null, so the two
+ * outputs always partition the input. Values are checked against the column's dtype when the
+ * tool is built (ToolConfigError naming column, dtype and value); numbers may be given as
+ * text ("5"), dates and date-times as ISO 8601 text. Lazy and streaming.
+ */
+export const filterTool = defineTool({
+  type: "filter",
+  ui: {
+    label: "Filter",
+    category: "preparation",
+    description: "Split rows by a condition: matching rows go to True, all others (nulls included) to False",
+  },
+  config: FilterConfigSchema,
+  inputs: [{ id: "input", required: true, multiple: false }],
+  outputs: ["output-true", "output-false"],
+  blocking: false,
+  build(inputs, config, ctx) {
+    const input = singleInput(inputs, "input", ctx);
+    if (config.mode === "expression") {
+      throw new ToolConfigError(ctx.toolId, "Expression filters need the expression language (not yet available)");
+    }
+    const mask = conditionFor(config, ctx.schemaOf(input), ctx);
+    return { "output-true": input.filter(mask), "output-false": input.filter(mask.not()) };
+  },
+});

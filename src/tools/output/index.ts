@@ -1,0 +1,40 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { formatForPath } from "../../formats/registry";
+import { ToolConfigError } from "../../shared/errors";
+import { singleInput } from "../column-checks";
+import { defineTool } from "../types";
+import { OutputConfigSchema } from "./schema";
+
+/**
+ * Writes its input to a file, in full runs only (previews never write: server.md rule 6).
+ * The data passes through to the `output` socket, so a preview shows what would be written.
+ */
+export const outputTool = defineTool({
+  type: "output",
+  ui: { label: "Output", category: "in-out", description: "Write the data to a file" },
+  config: OutputConfigSchema,
+  inputs: [{ id: "input", required: true, multiple: false }],
+  outputs: ["output"],
+  blocking: false,
+  build(inputs, config, ctx) {
+    const path = ctx.resolvePath(config.path, "write");
+    const format = formatForPath(path, config.format);
+    if (!format.write)
+      throw new ToolConfigError(ctx.toolId, `Tool "${ctx.toolId}" (output): ${format.type} files cannot be written`);
+    return { output: singleInput(inputs, "input", ctx) };
+  },
+  write(frame, config, ctx) {
+    const path = ctx.resolvePath(config.path, "write");
+    if (config.if_exists === "fail" && existsSync(path)) {
+      throw new ToolConfigError(
+        ctx.toolId,
+        `Tool "${ctx.toolId}" (output): ${config.path} exists and if_exists is "fail"`,
+      );
+    }
+    const format = formatForPath(path, config.format);
+    mkdirSync(dirname(path), { recursive: true });
+    const { rows } = (format.write as NonNullable<typeof format.write>)(frame, path, config.options ?? {});
+    return { path, rows };
+  },
+});

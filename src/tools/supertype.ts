@@ -1,0 +1,77 @@
+import type { DataType as PolarsDataType } from "nodejs-polars";
+import pl from "nodejs-polars";
+
+type DataType = PolarsDataType;
+
+/** Integer types by variant: [signed, bits]. */
+const INTEGERS: Record<string, readonly [boolean, number]> = {
+  Int8: [true, 8],
+  Int16: [true, 16],
+  Int32: [true, 32],
+  Int64: [true, 64],
+  UInt8: [false, 8],
+  UInt16: [false, 16],
+  UInt32: [false, 32],
+  UInt64: [false, 64],
+};
+const SIGNED: Record<number, DataType> = { 8: pl.Int8, 16: pl.Int16, 32: pl.Int32, 64: pl.Int64 };
+const UNSIGNED: Record<number, DataType> = { 8: pl.UInt8, 16: pl.UInt16, 32: pl.UInt32, 64: pl.UInt64 };
+const TIME_UNIT_RANK: Record<string, number> = { ms: 0, us: 1, ns: 2 };
+
+/** True for the integer types (signed and unsigned). */
+export function isInteger(dtype: DataType): boolean {
+  return dtype.variant in INTEGERS;
+}
+
+/** True for Float32 and Float64. */
+export function isFloat(dtype: DataType): boolean {
+  return dtype.variant === "Float32" || dtype.variant === "Float64";
+}
+
+function isText(dtype: DataType): boolean {
+  return ["String", "Utf8", "Categorical", "Enum"].includes(dtype.variant);
+}
+
+function integerSupertype(a: readonly [boolean, number], b: readonly [boolean, number]): DataType {
+  const [aSigned, aBits] = a;
+  const [bSigned, bBits] = b;
+  if (aSigned === bSigned) return (aSigned ? SIGNED : UNSIGNED)[Math.max(aBits, bBits)] as DataType;
+  const signedBits = aSigned ? aBits : bBits;
+  const unsignedBits = aSigned ? bBits : aBits;
+  if (signedBits > unsignedBits) return SIGNED[signedBits] as DataType;
+  // A signed type twice as wide holds every value of both; none holds UInt64 and negatives (Polars: Float64).
+  return unsignedBits < 64 ? (SIGNED[unsignedBits * 2] as DataType) : pl.Float64;
+}
+
+function datetimeSupertype(a: pl.Datetime, b: pl.Datetime): DataType | undefined {
+  const [aUnit, aZone] = a.inner;
+  const [bUnit, bZone] = b.inner;
+  // Mixing time zones (or zoned with naive) changes meaning: the user must convert first.
+  if ((aZone ?? null) !== (bZone ?? null)) return undefined;
+  const unit = (TIME_UNIT_RANK[aUnit ?? "us"] ?? 1) >= (TIME_UNIT_RANK[bUnit ?? "us"] ?? 1) ? aUnit : bUnit;
+  return pl.Datetime((unit ?? "us") as "us", aZone ?? undefined);
+}
+
+/**
+ * The type two columns are widened to when they are stacked, or undefined when they cannot be
+ * combined without changing meaning. Rules: equal types stay; Null gives way to the other;
+ * integers widen to an integer that holds both (UInt64 with a signed type → Float64, as
+ * Polars); integer with float, or two floats → Float64; text (String, Categorical) → String;
+ * Date with Datetime → the Datetime; two Datetimes of one time zone → the finer unit.
+ * Text with a number is refused: numbers are never silently turned into text.
+ */
+export function supertype(a: DataType, b: DataType): DataType | undefined {
+  if (a.equals(b)) return a;
+  if (a.variant === "Null") return b;
+  if (b.variant === "Null") return a;
+  const aInt = INTEGERS[a.variant];
+  const bInt = INTEGERS[b.variant];
+  if (aInt && bInt) return integerSupertype(aInt, bInt);
+  if ((aInt || isFloat(a)) && (bInt || isFloat(b))) return pl.Float64;
+  if (isText(a) && isText(b)) return pl.String;
+  if (a.variant === "Datetime" && b.variant === "Datetime")
+    return datetimeSupertype(a as pl.Datetime, b as pl.Datetime);
+  if (a.variant === "Date" && b.variant === "Datetime") return b;
+  if (a.variant === "Datetime" && b.variant === "Date") return a;
+  return undefined;
+}

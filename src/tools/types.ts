@@ -1,0 +1,103 @@
+import type { DataType, LazyDataFrame } from "nodejs-polars";
+import type { z } from "zod";
+
+/** The 13 tool types (decisions.md), in the order the UI's palette shows them. */
+export const TOOL_TYPES = [
+  "input",
+  "output",
+  "filter",
+  "select",
+  "sort",
+  "formula",
+  "join",
+  "union",
+  "summarize",
+  "calculate",
+  "pivot",
+  "unpivot",
+  "sample",
+] as const;
+export type ToolType = (typeof TOOL_TYPES)[number];
+
+export type Frame = LazyDataFrame;
+/** A frame's column names and types, in order. */
+export type FrameSchema = Record<string, DataType>;
+
+/** An input socket: `multiple` sockets take many wires, in wire order. */
+export interface InputSocket {
+  id: string;
+  required: boolean;
+  multiple: boolean;
+}
+
+/** Safety limits (server.md rule 8, decisions.md defaults), from the Server's settings. */
+export interface ToolLimits {
+  maxPivotColumns: number;
+  maxCrossJoinRows: number;
+  maxUnpivotCells: number;
+  maxExprStringRepeat: number;
+  maxExprPowerExponent: number;
+  maxExprFormatLength: number;
+}
+
+/** What a tool may use while it builds its plan. Everything is passed in; nothing is global. */
+export interface ToolContext {
+  /** The id of the tool being built: every ToolError names it. */
+  toolId: string;
+  limits: ToolLimits;
+  /** The schema of a frame from its lazy plan (no data is read where the format allows). */
+  schemaOf(frame: Frame): FrameSchema;
+  /**
+   * Resolves a path a tool reads or writes against the file-access rules (restricted roots,
+   * read-only roots); throws ForbiddenError / NotFoundError.
+   */
+  resolvePath(path: string, access: "read" | "write"): string;
+}
+
+/** The frames wired into each input socket, in wire order. */
+export type ToolInputs = Record<string, Frame[]>;
+/** The frame of each output socket. */
+export type ToolOutputs = Record<string, Frame>;
+
+/** Labels the designer's palette shows. */
+export interface ToolUi {
+  label: string;
+  category: "in-out" | "preparation" | "join" | "transform";
+  description: string;
+}
+
+/** What a full run did at an Output tool. */
+export interface WriteResult {
+  path: string;
+  rows: number;
+}
+
+/**
+ * One tool type. `build` turns the input frames into lazy output frames and validates the
+ * config against the input schemas (unknown column → ToolConfigError naming it); it reads
+ * no data unless the tool cannot be lazy. `blocking` tools need all their rows (their
+ * results are what the cache keeps).
+ */
+export interface ToolDef<C = unknown> {
+  type: ToolType;
+  ui: ToolUi;
+  config: z.ZodType<C>;
+  inputs: readonly InputSocket[];
+  outputs: readonly string[];
+  blocking: boolean;
+  /** When it depends on the config (a database read is blocking, a file read is not). */
+  blockingFor?(config: C): boolean;
+  build(inputs: ToolInputs, config: C, ctx: ToolContext): ToolOutputs;
+  /**
+   * The identity of what the tool reads from outside the workflow (a file's size and
+   * modification time), folded into its lineage hash so a changed file is not served stale.
+   */
+  sourceFingerprint?(config: C, ctx: ToolContext): string | undefined;
+  /** Output tools only: writes the frame (full runs only), atomically, obeying the config. */
+  write?(frame: Frame, config: C, ctx: ToolContext): WriteResult;
+}
+
+/** Defines a tool with its config type inferred from its zod schema. */
+export function defineTool<S extends z.ZodType>(def: ToolDef<z.output<S>> & { config: S }): ToolDef<z.output<S>> {
+  return def;
+}
