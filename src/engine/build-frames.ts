@@ -114,8 +114,10 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
       if (failed.has(item.tool.id)) return;
       const started = performance.now();
       try {
-        const { frame, rows } = await materialize(plan.workflowId, item, deps);
+        const { frame, rows, computed } = await materialize(plan.workflowId, item, deps);
         built.outputs[item.socket] = frame;
+        // Another executor computed the same result meanwhile: this run used it from the cache.
+        if (!computed) built.metric.cache = "hit";
         if (rows !== undefined && (item.socket === "output" || built.metric.rows === undefined))
           built.metric.rows = rows;
       } catch (err) {
@@ -153,17 +155,17 @@ async function materialize(
   workflowId: string,
   item: PendingStore,
   deps: BuildDeps,
-): Promise<{ frame: Frame; rows?: number }> {
+): Promise<{ frame: Frame; rows?: number; computed: boolean }> {
   const claimKey = `${workflowId}/${item.key}`;
   for (;;) {
     const hit = deps.cache.lookup(workflowId, item.key);
-    if (hit) return { frame: deps.cache.scan(hit) };
+    if (hit) return { frame: deps.cache.scan(hit), computed: false };
     if ((await deps.claim(claimKey)) !== "go") continue;
     try {
       const stored = await deps.cache.store(workflowId, item.key, item.frame).catch((err: unknown) => {
         throw toolFailure(item.tool.id, err);
       });
-      return { frame: deps.cache.scan(stored.path), rows: stored.rows };
+      return { frame: deps.cache.scan(stored.path), rows: stored.rows, computed: true };
     } finally {
       deps.release(claimKey);
     }

@@ -52,6 +52,48 @@ describe("the single executable on a fresh machine", () => {
     ]);
   });
 
+  test("runs a workflow in its engine processes, and stops them when it stops", async () => {
+    const home = mkdtempSync(join(work, "home-"));
+    const csv = join(home, "t.csv");
+    await Bun.write(csv, "a,b\n1,x\n2,y\n3,z\n");
+    const p = await startProcess(
+      [binary, "--port", "0"],
+      { HOME: home, WEFT_NO_BROWSER: "1", AUTH_MODE: "disabled" },
+      { cwd: "/" },
+    );
+    const res = await fetch(`${p.origin}/api/workflow/tool/execute`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        tool_id: "s",
+        workflow: {
+          meta: { workflow_id: "w" },
+          tools: [
+            { id: "i", type: "input", config: { source: csv } },
+            { id: "s", type: "sort", config: { by: [{ column: "a", descending: true }] } },
+          ],
+          wires: [{ source: "i", source_socket: "output", target: "s", target_socket: "input" }],
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { outputs: { output: { data: unknown[][] } } };
+    expect(body.outputs.output.data).toEqual([
+      [3, "z"],
+      [2, "y"],
+      [1, "x"],
+    ]);
+    const engines = Bun.spawnSync(["pgrep", "-P", String(p.proc.pid)])
+      .stdout.toString()
+      .trim()
+      .split("\n")
+      .filter(Boolean);
+    expect(engines.length).toBe(2);
+    expect(await p.stop()).toBe(0);
+    await Bun.sleep(300);
+    for (const pid of engines) expect(Bun.spawnSync(["kill", "-0", pid]).exitCode).not.toBe(0);
+  });
+
   test("--check loads Polars and DuckDB from the executable", async () => {
     const r = await runToEnd([binary, "--check"], { HOME: mkdtempSync(join(work, "home-")) });
     expect(r.code).toBe(0);

@@ -76,10 +76,11 @@ export class ExecutorPool {
   }
 
   /** How busy the pool is (for health and tests). */
-  stats(): { size: number; running: number; busy: number; queued: number } {
+  stats(): { size: number; running: number; busy: number; queued: number; pids: number[] } {
     const live = this.executors.filter((e) => e.state !== "dead");
     return {
       size: this.options.size,
+      pids: live.map((e) => e.proc.pid),
       running: live.length,
       busy: live.filter((e) => e.state === "busy").length,
       queued: this.queue.length,
@@ -208,7 +209,10 @@ export class ExecutorPool {
     }
     const current = executor.current;
     executor.current = undefined;
-    if (this.closed) return;
+    if (this.closed) {
+      if (current) this.settle(current.pending, new ExecutionError("The Server is stopping; the run was cancelled"));
+      return;
+    }
     const signal = executor.proc.signalCode;
     const how = signal ? `signal ${signal}` : `exit status ${code}`;
     if (current) {

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Workflow } from "../../src/engine/workflow";
+import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { workflow, writeCsv } from "../helpers/workflows";
+
+// A run that takes many seconds of CPU: 30,000 x 30,000 rows cross-joined (900M rows), then summed.
+const slow = (source: string): Workflow =>
+  workflow(
+    "w-slow",
+    [
+      { id: "a", type: "input", config: { source } },
+      { id: "b", type: "input", config: { source } },
+      { id: "x", type: "join", config: { how: "cross", suffix: "_b" } },
+      {
+        id: "s",
+        type: "summarize",
+        config: {
+          group_by: [],
+          aggregations: [
+            { column: "n", function: "sum" },
+            { column: "n_b", function: "max" },
+          ],
+        },
+      },
+    ],
+    ["a -> x:input-left", "b -> x:input-right", "x:output-match -> s"],
+  );
+
+describe("limits of a run", () => {
+  let t: TestApp;
+  let numbers: string;
+  const post = (path: string, body: unknown) =>
+    t.app.request(`/api/workflow/${path}`, {
+      method: "POST",
+      headers: { ...bearer(t.token), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    t = await makeTestApp({
+      env: { MAX_EXECUTION_TIME_SECONDS: "1", MAX_CROSS_JOIN_ROWS: "1000000000", ENGINE_PROCESSES: "1" },
+    });
+    mkdirSync(join(t.dataDir, "files"));
+    numbers = writeCsv(
+      join(t.dataDir, "files", "n.csv"),
+      ["n"],
+      Array.from({ length: 30_000 }, (_, i) => [i]),
+    );
+  });
+  afterAll(() => t.close());
+
+  test("a run past MAX_EXECUTION_TIME_SECONDS stops with a 504, and the next request is served", async () => {
+    const started = performance.now();
+    const res = await post("tool/execute", { tool_id: "s", workflow: slow(numbers) });
+    const took = performance.now() - started;
+    expect(res.status).toBe(504);
+    expect((await res.json()).detail).toContain("MAX_EXECUTION_TIME_SECONDS");
+    // Stopped at the limit, not when the work would have ended.
+    expect(took).toBeLessThan(4_000);
+    expect((await t.app.request("/api/health/")).status).toBe(200);
+    // The killed executor was replaced: a small request on the same pool of one works.
+    const ok = await post("tool/execute", { tool_id: "a", workflow: slow(numbers), preview_limit: 3 });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).outputs.output.data).toEqual([[0], [1], [2]]);
+  });
+
+  test("a cross join past MAX_CROSS_JOIN_ROWS is a 422 safety-limit error", async () => {
+    const small = await makeTestApp({ env: { MAX_CROSS_JOIN_ROWS: "1000" } });
+    try {
+      mkdirSync(join(small.dataDir, "files"));
+      const source = writeCsv(
+        join(small.dataDir, "files", "n.csv"),
+        ["n"],
+        Array.from({ length: 40 }, (_, i) => [i]),
+      );
+      const res = await small.app.request("/api/workflow/tool/execute", {
+        method: "POST",
+        headers: { ...bearer(small.token), "content-type": "application/json" },
+        body: JSON.stringify({ tool_id: "x", workflow: slow(source) }),
+      });
+      expect(res.status).toBe(422);
+      expect((await res.json()).detail).toContain("1600");
+    } finally {
+      await small.close();
+    }
+  });
+});
