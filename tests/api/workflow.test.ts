@@ -109,6 +109,8 @@ describe("previews", () => {
     const expected = ROWS.filter((r) => r.qty !== null && r.qty > 5).sort((a, b) => b.price - a.price || a.id - b.id);
     expect(body.top.outputs.output.data).toEqual(asArrays(expected.slice(0, 5)));
     expect(body.top.outputs.output.has_more).toBe(true);
+    // The sort ran once for itself and for the sample below it: one stored result.
+    expect(cacheFiles("w-all")).toHaveLength(1);
   });
 
   test("preview_all reports a failing tool and its downstream, and still previews the rest", async () => {
