@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import pl, { type DataType } from "nodejs-polars";
 import { ValidationError } from "../shared/errors";
-import { dtypeName, OpaqueDtype, parseDtype, seriesDtype } from "./dtype";
+import { dtypeName, OpaqueDtype, seriesDtype } from "./dtype";
+import { parseDtype } from "./parse-dtype";
 
 const SCALARS: [DataType, string][] = [
   [pl.Int8, "Int8"],

@@ -2,7 +2,7 @@ import type { DataType } from "nodejs-polars";
 import pl from "nodejs-polars";
 import { ToolConfigError, ValidationError } from "../../shared/errors";
 import { requireColumns, requireDistinct, singleInput } from "../column-checks";
-import { parseDtype } from "../dtype";
+import { parseDtype } from "../parse-dtype";
 import { defineTool, type FrameSchema, type ToolContext } from "../types";
 import { type SelectConfig, SelectConfigSchema } from "./schema";
 
