@@ -39,11 +39,16 @@ export async function postWorkflow(t: TestApp, path: string, body: unknown): Pro
  * server's detail) unless the answer is a 200 and no socket was cut short.
  */
 export async function toolOutputs(t: TestApp, toolId: string, w: Workflow): Promise<Record<string, Preview>> {
-  const { status, body } = await postWorkflow(t, "tool/execute", { tool_id: toolId, workflow: w, preview_limit: ALL_ROWS });
+  const { status, body } = await postWorkflow(t, "tool/execute", {
+    tool_id: toolId,
+    workflow: w,
+    preview_limit: ALL_ROWS,
+  });
   if (status !== 200) throw new Error(`tool/execute ${toolId}: ${status} ${JSON.stringify(body)}`);
   const outputs = body.outputs as Record<string, Preview>;
   for (const [socket, preview] of Object.entries(outputs)) {
-    if (preview.has_more) throw new Error(`${toolId}:${socket} has more than ${ALL_ROWS} rows: make the test data smaller`);
+    if (preview.has_more)
+      throw new Error(`${toolId}:${socket} has more than ${ALL_ROWS} rows: make the test data smaller`);
   }
   return outputs;
 }

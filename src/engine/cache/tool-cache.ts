@@ -127,8 +127,11 @@ export class ToolCache {
     const temp = join(dirname(path), tempFileName(hash));
     createPlaceholder(temp);
     try {
-      // The async collect of a sink streams and leaves the event loop free.
-      await frame.sinkIpc(temp).collect();
+      // The async collect of a sink streams and leaves the event loop free. Common
+      // subexpression elimination is off: on this path nodejs-polars 0.26.1 broadcasts an
+      // ungrouped aggregation whose parts share a subexpression (sum and count of one
+      // column) to one row per input row (tests/api/workflow-tools-aggregate.test.ts).
+      await frame.sinkIpc(temp).collect({ commSubexprElim: false });
       const check = checkIpcFile(temp);
       if (check.state !== "valid") {
         throw new Error(

@@ -63,7 +63,9 @@ export const pivotTool = defineTool({
       .pivot(values, { index, on, aggregateFunc: "first", separator: "_" })
       .lazy()
       .select(...index.map((c) => pl.col(c)), ...pivotNames.map((c) => pl.col(c)));
-    const filled = aggregate === "count" ? wide.withColumns(...pivotNames.map((c) => pl.col(c).fillNull(0))) : wide;
+    // A JS number literal is a Float64: cast it, or the counts would widen to Float64.
+    const zero = pl.lit(0).cast(pl.UInt32);
+    const filled = aggregate === "count" ? wide.withColumns(...pivotNames.map((c) => pl.col(c).fillNull(zero))) : wide;
     return { output: filled.sort({ by: index, nullsLast: true }) };
   },
 });
