@@ -14,6 +14,7 @@ import type {
   JobResults,
   MetadataResult,
   PreviewAllResult,
+  ProfileResult,
   RunMetrics,
   SchemaResult,
   SocketPreviews,
@@ -21,6 +22,7 @@ import type {
 } from "./job";
 import { buildPlan, type Plan, type PlannedTool } from "./plan";
 import { previewFrame } from "./preview";
+import { profileFrame } from "./profile";
 import { asTool } from "./tool-failure";
 import type { Workflow } from "./workflow";
 
@@ -148,6 +150,22 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         : built.tools.get(job.toolId)?.outputs[socketId];
       if (!frame) throw new ValidationError(`Tool "${job.toolId}" has no socket "${socketId}" with data`);
       return { columns: asTool(job.toolId, () => columnsOf(frame)).map((c) => c.name), functions: polarsFunctions() };
+    },
+
+    async profile(job): Promise<ProfileResult> {
+      const p = plan(job.workflow, [job.toolId]);
+      // Built as a preview is (blocking results stored for the next preview); never written.
+      const built = await build(p, { store: () => true, wanted: (t) => (t.id === job.toolId ? allSockets(t) : []) });
+      const sockets = allSockets(p.tools.get(job.toolId) as PlannedTool);
+      const socketId = job.socketId ?? sockets[0] ?? "output";
+      const frame = built.tools.get(job.toolId)?.outputs[socketId];
+      if (!frame)
+        throw new ValidationError(
+          `Tool "${job.toolId}" has no output socket "${socketId}" (sockets: ${sockets.join(", ")})`,
+        );
+      const { columns, metrics, topValues } = job;
+      const profile = asTool(job.toolId, () => profileFrame(frame, { columns, metrics, topValues }));
+      return { tool_id: job.toolId, socket_id: socketId, ...profile };
     },
 
     async execute(job): Promise<ExecuteResult> {

@@ -1,6 +1,7 @@
 import type { FileAccessPolicy } from "../shared/file-access";
 import type { ToolLimits } from "../tools/types";
 import type { PreviewData } from "./preview-data";
+import type { FrameProfile } from "./profile-metrics";
 import type { Workflow } from "./workflow";
 
 /** What an executor needs to know of the Server's settings. */
@@ -20,7 +21,16 @@ export type JobRequest =
   | { kind: "tool_preview"; workflow: Workflow; toolId: string; previewLimit: number }
   | { kind: "preview_all"; workflow: Workflow; previewLimit: number }
   | { kind: "schema"; workflow: Workflow; toolId: string; socketId?: string }
-  | { kind: "metadata"; workflow: Workflow; toolId: string; socketId?: string };
+  | { kind: "metadata"; workflow: Workflow; toolId: string; socketId?: string }
+  | {
+      kind: "profile";
+      workflow: Workflow;
+      toolId: string;
+      socketId?: string;
+      columns?: string[] | null;
+      metrics?: string[] | null;
+      topValues?: number;
+    };
 
 export type CacheUse = "hit" | "miss" | "off";
 
@@ -82,6 +92,12 @@ export interface MetadataResult {
   functions: { table_level: string[]; column_methods: { all: string[]; string: string[]; numeric: string[] } };
 }
 
+/** A profile of one output socket over its full data (profile.ts defines the metrics). */
+export interface ProfileResult extends FrameProfile {
+  tool_id: string;
+  socket_id: string;
+}
+
 /** The answer of each job kind. */
 export interface JobResults {
   execute: ExecuteResult;
@@ -89,5 +105,6 @@ export interface JobResults {
   preview_all: PreviewAllResult;
   schema: SchemaResult;
   metadata: MetadataResult;
+  profile: ProfileResult;
 }
 export type JobResult = JobResults[keyof JobResults];

@@ -14,8 +14,8 @@ export function schemaOf(frame: Frame): FrameSchema {
   const remembered = known.get(frame);
   if (remembered) return remembered;
   const empty = frame.limit(0).collectSync({ engine: "streaming" } as never);
-  const schema: FrameSchema = {};
-  for (const column of empty.getColumns()) schema[column.name] = seriesDtype(column);
+  // fromEntries defines own properties, so a column named "__proto__" is kept.
+  const schema: FrameSchema = Object.fromEntries(empty.getColumns().map((column) => [column.name, seriesDtype(column)]));
   known.set(frame, schema);
   return schema;
 }

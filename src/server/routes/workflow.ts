@@ -11,6 +11,8 @@ import {
   MetadataResponse,
   PreviewAllRequest,
   PreviewAllResponse,
+  ProfileRequest,
+  ProfileResponse,
   SchemaResponse,
   ToolPreviewResponse,
   ToolRequest,
@@ -65,6 +67,12 @@ const routes = {
     "The columns a tool receives and the functions expressions may use",
     ToolSocketRequest,
     MetadataResponse,
+  ),
+  toolProfile: post(
+    "/workflow/tool/profile",
+    "Profile the columns of a tool's output socket over its full data (nothing is written)",
+    ProfileRequest,
+    ProfileResponse,
   ),
   previewAll: post(
     "/workflow/preview_all",
@@ -136,6 +144,19 @@ export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
       await engine.run({ kind: "metadata", workflow: body.workflow, toolId: body.tool_id, socketId: body.socket_id }),
       200,
     );
+  });
+  app.openapi(routes.toolProfile, async (c) => {
+    const body = c.req.valid("json");
+    const result = await engine.run({
+      kind: "profile",
+      workflow: body.workflow,
+      toolId: body.tool_id,
+      socketId: body.socket_id,
+      columns: body.columns,
+      metrics: body.metrics,
+      topValues: body.top_n,
+    });
+    return c.json(result, 200);
   });
   app.openapi(routes.previewAll, async (c) => {
     const body = c.req.valid("json");

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DEFAULT_TOP_VALUES, PROFILE_METRICS } from "../../engine/profile-metrics";
 import { WorkflowSchema } from "../../engine/workflow";
 
 /** Request and answer shapes of the workflow routes (decisions.md fixes them). */
@@ -26,6 +27,31 @@ export const ToolRequest = z
 export const ToolSocketRequest = z
   .object({ tool_id: z.string().min(1), workflow: WorkflowSchema, socket_id: z.string().optional() })
   .openapi("ToolSchemaRequest");
+
+export const ProfileRequest = z
+  .object({
+    tool_id: z.string().min(1),
+    workflow: WorkflowSchema,
+    socket_id: z.string().optional().openapi({ description: "Output socket to profile (default: the tool's first)" }),
+    columns: z
+      .array(z.string())
+      .nullable()
+      .optional()
+      .openapi({ description: "Columns to profile, in this order (null or absent: all)" }),
+    metrics: z
+      .array(z.string())
+      .nullable()
+      .optional()
+      .openapi({ description: `Metrics to compute (null or absent: all): ${PROFILE_METRICS.join(", ")}` }),
+    top_n: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .openapi({ description: `How many top_values pairs (default ${DEFAULT_TOP_VALUES})` }),
+  })
+  .openapi("ProfileRequest");
 
 export const PreviewAllRequest = z
   .object({ workflow: WorkflowSchema, preview_limit: previewLimit })
@@ -103,6 +129,22 @@ export const MetadataResponse = z
     }),
   })
   .openapi("ToolMetadata");
+
+export const ProfileResponse = z
+  .object({
+    tool_id: z.string(),
+    socket_id: z.string(),
+    row_count: z.number().int().openapi({ description: "Rows of the full data profiled" }),
+    columns: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({
+      description:
+        "Column name → metric → value. count = non-null values; unique_count = distinct non-null values; " +
+        "null_percent 0-100 (2 decimals); std is the sample std; mean/median/std for numeric columns, " +
+        "min/max/min_values/max_values (5 distinct, smallest first / largest first) for numeric and temporal " +
+        "columns, the string metrics (counts of values) for String columns; a metric that does not apply is " +
+        "absent. top_values: [value, count] pairs, count descending then value. Values are JSON-safe as in previews.",
+    }),
+  })
+  .openapi("ToolProfile");
 
 export const CacheClearResponse = z
   .object({ status: z.literal("cleared"), workflow_id: z.string(), files_removed: z.number().int() })
