@@ -1,15 +1,17 @@
+import { acceptedFunctions, refreshAcceptedFunctions } from "../expr";
 import { ValidationError } from "../shared/errors";
 import { resolveUserPath } from "../shared/file-access";
+import { POLARS_VERSION } from "../shared/version";
 import { TOOLS } from "../tools/registry";
 import { schemaOf } from "../tools/schema-of";
 import type { ToolContext, ToolDef } from "../tools/types";
 import { type BuildOptions, type Built, buildFrames } from "./build-frames";
 import { ToolCache } from "./cache/tool-cache";
 import { columnsOf } from "./columns";
-import { polarsFunctions } from "./functions";
 import type {
   EngineSettings,
   ExecuteResult,
+  FunctionsResult,
   JobRequest,
   JobResults,
   MetadataResult,
@@ -149,7 +151,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         ? built.tools.get(ref.tool)?.outputs[ref.socket]
         : built.tools.get(job.toolId)?.outputs[socketId];
       if (!frame) throw new ValidationError(`Tool "${job.toolId}" has no socket "${socketId}" with data`);
-      return { columns: asTool(job.toolId, () => columnsOf(frame)).map((c) => c.name), functions: polarsFunctions() };
+      return { columns: asTool(job.toolId, () => columnsOf(frame)).map((c) => c.name), functions: acceptedFunctions() };
     },
 
     async profile(job): Promise<ProfileResult> {
@@ -166,6 +168,11 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       const { columns, metrics, topValues } = job;
       const profile = asTool(job.toolId, () => profileFrame(frame, { columns, metrics, topValues }));
       return { tool_id: job.toolId, socket_id: socketId, ...profile };
+    },
+
+    async functions(job): Promise<FunctionsResult> {
+      if (job.refresh) refreshAcceptedFunctions();
+      return { polars_version: POLARS_VERSION, ...acceptedFunctions() };
     },
 
     async execute(job): Promise<ExecuteResult> {

@@ -30,7 +30,8 @@ export type JobRequest =
       columns?: string[] | null;
       metrics?: string[] | null;
       topValues?: number;
-    };
+    }
+  | { kind: "functions"; refresh?: boolean };
 
 export type CacheUse = "hit" | "miss" | "off";
 
@@ -87,9 +88,19 @@ export interface SchemaResult {
   sockets: Record<string, ColumnInfo[]>;
 }
 
+/** The names the expression language accepts (`/api/polars/functions`). */
+export interface FunctionLists {
+  table_level: string[];
+  column_methods: { all: string[]; string: string[]; numeric: string[]; datetime: string[] };
+}
+
 export interface MetadataResult {
   columns: string[];
-  functions: { table_level: string[]; column_methods: { all: string[]; string: string[]; numeric: string[] } };
+  functions: FunctionLists;
+}
+
+export interface FunctionsResult extends FunctionLists {
+  polars_version: string;
 }
 
 /** A profile of one output socket over its full data (profile.ts defines the metrics). */
@@ -106,5 +117,6 @@ export interface JobResults {
   schema: SchemaResult;
   metadata: MetadataResult;
   profile: ProfileResult;
+  functions: FunctionsResult;
 }
 export type JobResult = JobResults[keyof JobResults];

@@ -3,6 +3,7 @@ import type { ExecutorPool } from "../engine/executor/pool";
 import { newApiApp } from "../http/openapi-app";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
+import { polarsRoutes } from "./routes/polars";
 import { workflowRoutes } from "./routes/workflow";
 
 export interface ServerDeps {
@@ -23,5 +24,6 @@ export function createServerApp({ config, engine, clearCache }: ServerDeps) {
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
   app.route("/", workflowRoutes({ engine, clearCache }));
+  app.route("/", polarsRoutes(engine));
   return app;
 }

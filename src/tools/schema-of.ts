@@ -15,7 +15,9 @@ export function schemaOf(frame: Frame): FrameSchema {
   if (remembered) return remembered;
   const empty = frame.limit(0).collectSync({ engine: "streaming" } as never);
   // fromEntries defines own properties, so a column named "__proto__" is kept.
-  const schema: FrameSchema = Object.fromEntries(empty.getColumns().map((column) => [column.name, seriesDtype(column)]));
+  const schema: FrameSchema = Object.fromEntries(
+    empty.getColumns().map((column) => [column.name, seriesDtype(column)]),
+  );
   known.set(frame, schema);
   return schema;
 }

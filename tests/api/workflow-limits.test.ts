@@ -66,6 +66,44 @@ describe("limits of a run", () => {
     expect((await ok.json()).outputs.output.data).toEqual([[0], [1], [2]]);
   });
 
+  test("a pivot past MAX_PIVOT_COLUMNS and an unpivot past MAX_UNPIVOT_CELLS fail fast; the Server stays healthy", async () => {
+    const small = await makeTestApp({ env: { MAX_PIVOT_COLUMNS: "50", MAX_UNPIVOT_CELLS: "1000" } });
+    try {
+      mkdirSync(join(small.dataDir, "files"));
+      const rows = Array.from({ length: 600 }, (_, i) => [i % 3, `k${i % 200}`, i, i * 2]);
+      const source = writeCsv(join(small.dataDir, "files", "p.csv"), ["g", "key", "v", "w"], rows);
+      const run = (id: string, type: string, config: Record<string, unknown>) =>
+        small.app.request("/api/workflow/tool/execute", {
+          method: "POST",
+          headers: { ...bearer(small.token), "content-type": "application/json" },
+          body: JSON.stringify({
+            tool_id: id,
+            workflow: workflow(
+              "w-safety",
+              [
+                { id: "in", type: "input", config: { source } },
+                { id, type, config },
+              ],
+              [`in -> ${id}`],
+            ),
+          }),
+        });
+      const pivot = await run("p", "pivot", { index: ["g"], on: "key", values: "v", aggregate: "sum" });
+      expect(pivot.status).toBe(422);
+      const pivotDetail = (await pivot.json()).detail as string;
+      expect(pivotDetail).toContain("200");
+      expect(pivotDetail).toContain("50");
+      const unpivot = await run("u", "unpivot", { index: ["g"] });
+      expect(unpivot.status).toBe(422);
+      const unpivotDetail = (await unpivot.json()).detail as string;
+      expect(unpivotDetail).toContain("1800");
+      expect(unpivotDetail).toContain("1000");
+      expect((await small.app.request("/api/health/")).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   test("a cross join past MAX_CROSS_JOIN_ROWS is a 422 safety-limit error", async () => {
     const small = await makeTestApp({ env: { MAX_CROSS_JOIN_ROWS: "1000" } });
     try {

@@ -125,7 +125,12 @@ export const MetadataResponse = z
     columns: z.array(z.string()),
     functions: z.object({
       table_level: z.array(z.string()),
-      column_methods: z.object({ all: z.array(z.string()), string: z.array(z.string()), numeric: z.array(z.string()) }),
+      column_methods: z.object({
+        all: z.array(z.string()),
+        string: z.array(z.string()),
+        numeric: z.array(z.string()),
+        datetime: z.array(z.string()),
+      }),
     }),
   })
   .openapi("ToolMetadata");

@@ -1,8 +1,14 @@
-import { ToolConfigError } from "../../shared/errors";
+import { singleInput } from "../column-checks";
+import { compileToolExpression } from "../expression";
 import { defineTool } from "../types";
 import { CalculateConfigSchema } from "./schema";
 
-/** Columns from Python-Polars expression strings. The sandboxed evaluator arrives next. */
+/**
+ * Adds or replaces columns with Python-Polars expression strings, in order: a later column
+ * may use an earlier one, and a name that exists is replaced in place (its position kept).
+ * Each expression goes through the sandboxed expression language and is resolved against
+ * the plan when the tool is built, so errors name the tool and the column. Lazy.
+ */
 export const calculateTool = defineTool({
   type: "calculate",
   ui: { label: "Calculate", category: "preparation", description: "Add or replace columns with expressions" },
@@ -10,10 +16,12 @@ export const calculateTool = defineTool({
   inputs: [{ id: "input", required: true, multiple: false }],
   outputs: ["output"],
   blocking: false,
-  build(_inputs, _config, ctx) {
-    throw new ToolConfigError(
-      ctx.toolId,
-      `Tool "${ctx.toolId}" (calculate): expressions are not available in this version yet`,
-    );
+  build(inputs, config, ctx) {
+    let frame = singleInput(inputs, "input", ctx);
+    config.columns.forEach((column, i) => {
+      const { expr } = compileToolExpression(column.expression, `columns[${i}] ("${column.name}")`, frame, ctx);
+      frame = frame.withColumns(expr.alias(column.name));
+    });
+    return { output: frame };
   },
 });

@@ -346,12 +346,9 @@ describe("filter: configuration errors are ToolConfigErrors raised at build time
   test("an unknown operator", () => expectConfigError(basic("qty", "=~", 1), "operator"));
   test("a misspelt field", () => expectConfigError({ mode: "basic", colum: "qty", operator: "is_null" }, "colum"));
   test("an unknown mode", () => expectConfigError({ mode: "fancy", column: "qty" }, "mode"));
-  test("expression mode is accepted by the schema but not built yet", () => {
+  test("expression mode is part of the schema (its behaviour: expression-mode.test.ts)", () => {
     expect(filterTool.config.safeParse({ mode: "expression", expression: 'pl.col("qty") > 1' }).success).toBe(true);
-    expectConfigError(
-      { mode: "expression", expression: 'pl.col("qty") > 1' },
-      "expression language (not yet available)",
-    );
+    expect(filterTool.config.safeParse({ mode: "expression" }).success).toBe(false);
   });
   test("an unconnected input", () => {
     const parsed = filterTool.config.parse(basic("qty", "is_null"));

@@ -1,0 +1,78 @@
+import type { CallNode, Node } from "./ast";
+import { ExpressionError } from "./expression-error";
+import type { Param } from "./params";
+import { isDunder } from "./refusals";
+
+/**
+ * Matches a call's positional and keyword arguments to a Python signature, as Python does:
+ * positional arguments fill the parameters before `*args` in order, `*args` takes the rest,
+ * keyword-only parameters take only `name=value`. A variadic parameter gets an array.
+ */
+export interface BoundArguments {
+  /** Argument nodes by parameter name (an array for the variadic parameter). */
+  readonly nodes: ReadonlyMap<string, Node | readonly Node[]>;
+  /** The parameters given in the call (a variadic one only when it received something). */
+  readonly given: ReadonlySet<string>;
+}
+
+/** The label of a function or method in messages: `pl.col()`, `.str.contains()`, `.alias()`. */
+export function callLabel(namespace: string, name: string): string {
+  if (namespace === "pl") return `pl.${name}()`;
+  return namespace ? `.${namespace}.${name}()` : `.${name}()`;
+}
+
+/** Where a call's own errors point: the function or method name (`alias` in `pl.col("a").alias()`). */
+export function callNamePos(call: CallNode): number {
+  return call.callee.kind === "attribute" ? call.callee.namePos : call.pos;
+}
+
+/** Binds `call` to `params`; throws an ExpressionError naming the function and the parameter at fault. */
+export function bindArguments(params: readonly Param[], call: CallNode, label: string): BoundArguments {
+  const nodes = new Map<string, Node | readonly Node[]>();
+  const given = new Set<string>();
+  const variadicAt = params.findIndex((p) => p.variadic);
+  const variadic = variadicAt >= 0 ? params[variadicAt] : undefined;
+  const positional = params.filter((p, i) => !p.keywordOnly && !p.variadic && (variadicAt < 0 || i < variadicAt));
+
+  const extra: Node[] = [];
+  call.args.forEach((arg, i) => {
+    const target = positional[i];
+    if (target) {
+      nodes.set(target.name, arg);
+      given.add(target.name);
+    } else if (variadic) {
+      extra.push(arg);
+    } else {
+      const most = positional.length;
+      throw new ExpressionError(
+        `${label} takes ${most === 0 ? "no" : `at most ${most}`} positional argument${most === 1 ? "" : "s"}, got ${call.args.length}`,
+        arg.pos,
+      );
+    }
+  });
+  if (variadic) {
+    nodes.set(variadic.name, extra);
+    if (extra.length > 0) given.add(variadic.name);
+  }
+
+  for (const keyword of call.keywords) {
+    if (isDunder(keyword.name))
+      throw new ExpressionError(`Keyword ${keyword.name} is not allowed (dunder names are refused)`, keyword.pos);
+    const target = params.find((p) => p.name === keyword.name && !p.variadic);
+    if (!target) {
+      const names = params.filter((p) => !p.variadic).map((p) => p.name);
+      const accepted = names.length > 0 ? ` (accepted: ${names.join(", ")})` : " (it takes no keyword arguments)";
+      throw new ExpressionError(`${label} got an unexpected keyword argument ${keyword.name}${accepted}`, keyword.pos);
+    }
+    if (given.has(target.name))
+      throw new ExpressionError(`${label} got multiple values for argument ${target.name}`, keyword.pos);
+    nodes.set(target.name, keyword.value);
+    given.add(target.name);
+  }
+
+  for (const p of params) {
+    if (!p.variadic && !given.has(p.name) && !("default" in p))
+      throw new ExpressionError(`${label} is missing its required argument ${p.name}`, callNamePos(call));
+  }
+  return { nodes, given };
+}

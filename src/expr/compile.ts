@@ -1,0 +1,189 @@
+import pl, { type DataType } from "nodejs-polars";
+import { bindArguments, callLabel, callNamePos } from "./arguments";
+import type { AttributeNode, CallNode, Node } from "./ast";
+import { lookup, METHOD_NAMESPACES } from "./catalog";
+import { chainParams } from "./check-call";
+import { startOf } from "./checked";
+import { argsOf, type NodeCompiler } from "./compile-args";
+import { type DtypeArgs, dtypeEntry } from "./dtypes";
+import { ExpressionError } from "./expression-error";
+import { scalarLiteral } from "./literal-expr";
+import { binary, compare, negate } from "./operators";
+import type { Entry, Namespace } from "./params";
+import { literalValue } from "./py-value";
+
+/**
+ * Compiles a checked tree (checkExpression's result) to a nodejs-polars expression. It only
+ * ever calls what the catalogue maps a name to, so even a tree that skipped the checker
+ * cannot reach anything else; but the literal bounds and the argument kinds are the
+ * checker's job, so give it checked trees.
+ */
+export function compileNode(node: Node): pl.Expr {
+  return asExpr(compileValue(node), node);
+}
+
+type When = ReturnType<typeof pl.when>;
+type Then = ReturnType<When["then"]>;
+type ChainedWhen = ReturnType<Then["when"]>;
+type ChainedThen = ReturnType<ChainedWhen["then"]>;
+
+/** What a node compiles to: an expression, a data type, or a step of a when-chain. */
+type Value =
+  | { tag: "expr"; expr: pl.Expr }
+  | { tag: "dtype"; dtype: DataType }
+  | { tag: "when"; when: When | ChainedWhen }
+  | { tag: "then"; chain: Then | ChainedThen };
+
+const fail = (message: string, pos: number): never => {
+  throw new ExpressionError(message, pos);
+};
+
+function asExpr(value: Value, node: Node): pl.Expr {
+  switch (value.tag) {
+    case "expr":
+      return value.expr;
+    case "then":
+      // Python Polars: a chain without otherwise yields null where no condition held.
+      return value.chain.otherwise(pl.lit(null));
+    case "when":
+      return fail("pl.when(...) must be followed by .then(...)", startOf(node));
+    case "dtype":
+      return fail("A data type is not an expression", startOf(node));
+  }
+}
+
+const compiler: NodeCompiler = {
+  expr: (node) => compileNode(node),
+  dtype: (node) => compileDtype(node),
+};
+
+function compileValue(node: Node): Value {
+  const expr = (e: pl.Expr): Value => ({ tag: "expr", expr: e });
+  switch (node.kind) {
+    case "number":
+    case "string":
+    case "name": {
+      const value = literalValue(node);
+      if (!value) return fail(`Name ${node.kind === "name" ? node.name : ""} is not allowed`, node.pos);
+      return expr(scalarLiteral(value));
+    }
+    case "unary": {
+      const operand = compileNode(node.operand);
+      if (node.op === "-") return expr(negate(operand));
+      if (node.op === "~") return expr(operand.not());
+      if (node.op === "+") return expr(operand);
+      return fail("Python's `not` is not supported: use ~", node.pos);
+    }
+    case "binary": {
+      const left = compileNode(node.left);
+      if (node.op === "**") {
+        const exponent = literalValue(node.right);
+        if (exponent?.type !== "int" && exponent?.type !== "float")
+          return fail("The exponent of ** must be a literal number", startOf(node.right));
+        return expr(left.pow(Number(exponent.value)));
+      }
+      return expr(binary(node.op, left, compileNode(node.right)));
+    }
+    case "compare": {
+      const [op] = node.ops;
+      const [right] = node.comparators;
+      if (node.ops.length !== 1 || !op || !right) return fail("Only one comparison at a time", node.pos);
+      return expr(compare(op, compileNode(node.left), compileNode(right)));
+    }
+    case "attribute":
+      return { tag: "dtype", dtype: compileDtype(node) };
+    case "call":
+      return compileCall(node);
+    default:
+      return fail(`A ${node.kind} is not an expression`, startOf(node));
+  }
+}
+
+function compileDtype(node: Node): DataType {
+  const target = node.kind === "call" ? node.callee : node;
+  if (target.kind !== "attribute" || target.object.kind !== "name" || target.object.name !== "pl")
+    return fail("Expected a data type such as pl.Int64", startOf(node));
+  const entry = dtypeEntry(target.name);
+  if (!entry) return fail(`pl.${target.name} is not a data type`, target.namePos);
+  const call: CallNode =
+    node.kind === "call" ? node : { kind: "call", callee: node, args: [], keywords: [], pos: node.pos };
+  const label = `pl.${target.name}()`;
+  const args = argsOf(entry.params, bindArguments(entry.params, call, label), compiler, label, call.pos);
+  const dtypeArgs: DtypeArgs = { optStr: args.optStr, optInt: args.optInt, dtype: args.dtype, fail: args.fail };
+  return entry.build(dtypeArgs);
+}
+
+function compileCall(call: CallNode): Value {
+  const callee = call.callee;
+  if (callee.kind !== "attribute") return fail("Only pl.<function>() and expression methods can be called", call.pos);
+  const object = callee.object;
+  if (object.kind === "name" && object.name === "pl") {
+    if (dtypeEntry(callee.name)) return { tag: "dtype", dtype: compileDtype(call) };
+    const entry = need("pl", callee);
+    if (entry.namespace !== "pl") return fail(`pl.${callee.name} is not a function`, callee.namePos);
+    const predicate = built(entry, call, () => entry.build(argumentsFor(entry, call)));
+    return entry.returns === "when" ? { tag: "when", when: pl.when(predicate) } : { tag: "expr", expr: predicate };
+  }
+  if (object.kind === "attribute" && METHOD_NAMESPACES.has(object.name) && !isPl(object.object)) {
+    const entry = need(object.name as Namespace, callee);
+    return { tag: "expr", expr: buildMethod(entry, compileNode(object.object), call) };
+  }
+  const base = compileValue(object);
+  if (base.tag === "when") {
+    if (callee.name !== "then") return fail("pl.when(...) must be followed by .then(...)", callee.namePos);
+    return { tag: "then", chain: base.when.then(chainArgument(call, "then")) };
+  }
+  if (base.tag === "then") {
+    if (callee.name === "when") return { tag: "when", when: base.chain.when(chainPredicate(call)) };
+    if (callee.name === "otherwise")
+      return { tag: "expr", expr: base.chain.otherwise(chainArgument(call, "otherwise")) };
+  }
+  const entry = need("", callee);
+  return { tag: "expr", expr: buildMethod(entry, asExpr(base, object), call) };
+}
+
+const isPl = (node: Node) => node.kind === "name" && node.name === "pl";
+
+function need(namespace: Namespace, callee: AttributeNode): Entry {
+  const entry = lookup(namespace, callee.name);
+  if (!entry) return fail(`${callLabel(namespace, callee.name)} is not an accepted function or method`, callee.namePos);
+  return entry;
+}
+
+function argumentsFor(entry: Entry, call: CallNode) {
+  const label = callLabel(entry.namespace, entry.name);
+  return argsOf(entry.params, bindArguments(entry.params, call, label), compiler, label, callNamePos(call));
+}
+
+function buildMethod(entry: Entry, self: pl.Expr, call: CallNode): pl.Expr {
+  if (entry.namespace === "pl") return fail(`pl.${entry.name} is not a method`, call.pos);
+  return built(entry, call, () => entry.build(self, argumentsFor(entry, call)));
+}
+
+/**
+ * nodejs-polars' native methods do not throw on arguments they refuse (an unknown time zone,
+ * `exclude` on something that is not a column selection): they return an Error where the
+ * native expression should be. Such a result is refused here, as the call's fault.
+ */
+function built(entry: Entry, call: CallNode, build: () => pl.Expr): pl.Expr {
+  const expr = build();
+  const native = (expr as unknown as { _expr: unknown })._expr;
+  if (native instanceof Error) {
+    const reason = native.message.replace(/^Error:\s*/, "").split("\n")[0];
+    return fail(`${callLabel(entry.namespace, entry.name)} cannot be built: ${reason}`, callNamePos(call));
+  }
+  return expr;
+}
+
+function chainArgument(call: CallNode, step: "then" | "otherwise"): pl.Expr {
+  const params = chainParams(step);
+  const label = `.${step}()`;
+  return argsOf(params, bindArguments(params, call, label), compiler, label, call.pos).expr("statement");
+}
+
+function chainPredicate(call: CallNode): pl.Expr {
+  const params = chainParams("when");
+  const args = argsOf(params, bindArguments(params, call, ".when()"), compiler, ".when()", call.pos);
+  const [first, ...rest] = args.exprs("predicates");
+  return rest.reduce((acc, next) => acc.and(next), first ?? pl.lit(true));
+}

@@ -1,0 +1,147 @@
+import { ExpressionError } from "./expression-error";
+import type { Token } from "./lexer";
+
+// Python constructs the language leaves out, named so the analyst learns what is refused and
+// what to write instead, rather than reading "unexpected token".
+const KEYWORD_REFUSALS: Record<string, string> = {
+  lambda: "lambda is not allowed",
+  if: "conditional expressions (x if c else y) are not allowed; use pl.when(c).then(x).otherwise(y)",
+  else: "conditional expressions (x if c else y) are not allowed; use pl.when(c).then(x).otherwise(y)",
+  for: "comprehensions and generator expressions (... for ... in ...) are not allowed",
+  async: "comprehensions and generator expressions (... for ... in ...) are not allowed",
+  await: "await is not allowed",
+  yield: "yield is not allowed",
+  import: "import is not allowed",
+  from: "import is not allowed",
+  del: "del is not allowed",
+  not: "'not' cannot stand here; put it in parentheses: (not x)",
+};
+
+const OP_REFUSALS: Record<string, string> = {
+  "=": "assignment (=) is not allowed; to compare, write ==",
+  ":=": "assignment expressions (:=) are not allowed",
+  ";": "statements are not allowed: ';' separates statements; write one expression",
+  "{": "dict and set displays ({...}) are not allowed",
+  "...": "Ellipsis (...) is not allowed",
+  "->": "annotations (->) are not allowed",
+  "*": "starred expressions (*x) are not allowed",
+  "**": "dict unpacking (**x) is not allowed",
+};
+
+const AUGMENTED_ASSIGNMENTS = new Set([
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "//=",
+  "%=",
+  "@=",
+  "&=",
+  "|=",
+  "^=",
+  "<<=",
+  ">>=",
+  "**=",
+]);
+
+// Keywords that are neither operators nor refused above start or belong to statements.
+const OPERATOR_KEYWORDS = new Set(["and", "or", "in", "is", "True", "False", "None"]);
+
+/**
+ * The message for a token that stands for a refused construct (lambda, `if`-`else`,
+ * comprehension, assignment, `;`, dict display, a line break between statements, ...),
+ * or null when the token is merely out of place. Only called where the token cannot
+ * continue a valid expression, so `*` here is a starred expression, not a product.
+ */
+function refusalOf(token: Token): string | null {
+  if (token.kind === "keyword") {
+    const refusal = KEYWORD_REFUSALS[token.keyword];
+    if (refusal !== undefined) return refusal;
+    if (OPERATOR_KEYWORDS.has(token.keyword)) return null;
+    return `statements are not allowed ('${token.keyword}')`;
+  }
+  if (token.kind === "op") {
+    if (AUGMENTED_ASSIGNMENTS.has(token.op)) return `augmented assignment (${token.op}) is not allowed`;
+    return OP_REFUSALS[token.op] ?? null;
+  }
+  if (token.kind === "newline") {
+    return "a line break outside brackets ends the expression (statements are not allowed); wrap a multi-line expression in parentheses";
+  }
+  return null;
+}
+
+/** A token as an error message names it: `name 'x'`, `number 2`, `'+'`, `end of the expression`. */
+function describeToken(token: Token): string {
+  switch (token.kind) {
+    case "name":
+      return `name '${token.name}'`;
+    case "keyword":
+      return `'${token.keyword}'`;
+    case "number": {
+      const text = String(token.value);
+      return `number ${text.length > 20 ? `${text.slice(0, 20)}…` : text}`;
+    }
+    case "string":
+      return "string";
+    case "op":
+      return `'${token.op}'`;
+    case "newline":
+      return "line break";
+    case "eof":
+      return "end of the expression";
+  }
+}
+
+/** Reads a token list (ending with `eof`) and words the error for a token that does not fit. */
+export class TokenCursor {
+  private index = 0;
+  private readonly eof: Token;
+
+  constructor(private readonly tokens: Token[]) {
+    this.eof = tokens[tokens.length - 1] ?? { kind: "eof", pos: 0, end: 0 };
+  }
+
+  protected peek(ahead = 0): Token {
+    return this.tokens[this.index + ahead] ?? this.eof;
+  }
+
+  protected next(): Token {
+    const token = this.peek();
+    if (token.kind !== "eof") this.index++;
+    return token;
+  }
+
+  protected atOp(op: string, ahead = 0): boolean {
+    const token = this.peek(ahead);
+    return token.kind === "op" && token.op === op;
+  }
+
+  protected atKeyword(keyword: string): boolean {
+    const token = this.peek();
+    return token.kind === "keyword" && token.keyword === keyword;
+  }
+
+  /** The error for a token that cannot stand here: a named refusal when it is one, else a syntax error. */
+  protected unexpected(token: Token, expected?: string): ExpressionError {
+    const refusal = refusalOf(token);
+    if (refusal !== null) return new ExpressionError(refusal, token.pos);
+    if (expected !== undefined) {
+      return new ExpressionError(`expected ${expected}, found ${describeToken(token)}`, token.pos);
+    }
+    if (token.kind === "op" && (token.op === ")" || token.op === "]" || token.op === "}")) {
+      return new ExpressionError(`unmatched '${token.op}'`, token.pos);
+    }
+    return new ExpressionError(`unexpected ${describeToken(token)}`, token.pos);
+  }
+
+  /** Consumes `closer`, or refuses what stands there, naming the bracket it should close. */
+  protected close(open: Token, closer: string, what: string): void {
+    if (!this.atOp(closer)) {
+      throw this.unexpected(
+        this.peek(),
+        `${what} to close the '${closer === ")" ? "(" : "["}' at column ${open.pos + 1}`,
+      );
+    }
+    this.next();
+  }
+}
