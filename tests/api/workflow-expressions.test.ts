@@ -109,4 +109,76 @@ describe("expressions in workflows", () => {
     expect(body.detail).toContain('Tool "keep"');
     expect(body.detail).toContain("prize");
   });
+
+  test("a calculate expression Polars cannot compute on the data is a 422 naming the column", async () => {
+    const { status, body } = await post("tool/execute", {
+      tool_id: "keep",
+      workflow: flow('pl.col("city").cast(pl.Int64)', 'pl.col("id") > 0'),
+    });
+    expect(status).toBe(422);
+    // decisions.md: a lazy plan fails in the tool being computed, here the filter downstream.
+    expect(body.detail).toContain('Tool "keep"');
+    expect(body.detail).toContain("city");
+    expect((await t.app.request("/api/health/")).status).toBe(200);
+  });
+
+  test("formula: catalogue functions compiled through the same compiler, computed independently", async () => {
+    const wf = workflow(
+      "w-formula",
+      [
+        { id: "in", type: "input", config: { source } },
+        {
+          id: "f",
+          type: "formula",
+          config: {
+            formulas: [
+              { output: "big", function: "upper", args: [{ column: "city" }] },
+              { output: "qty0", function: "if_null", args: [{ column: "qty" }, { value: 0 }] },
+              { output: "tag", function: "concat", args: [{ value: "-" }, { column: "big" }, { column: "qty0" }] },
+            ],
+          },
+        },
+      ],
+      ["in -> f"],
+    );
+    const { status, body } = await post("tool/execute", { tool_id: "f", workflow: wf, preview_limit: 1000 });
+    expect(status).toBe(200);
+    const names = body.outputs.output.columns.map((c: { name: string }) => c.name);
+    expect(names).toEqual(["id", "qty", "price", "city", "big", "qty0", "tag"]);
+    const expected = ROWS.map((r) => {
+      const big = r.city.toUpperCase();
+      const qty0 = r.qty ?? 0;
+      return [r.id, r.qty, r.price, r.city, big, qty0, `${big}-${qty0}`];
+    });
+    expect(body.outputs.output.data).toEqual(expected);
+  });
+
+  test("formula: an unknown function and a wrong argument type are 400s naming the tool", async () => {
+    const run = (formulas: unknown) =>
+      post("tool/execute", {
+        tool_id: "f",
+        workflow: workflow(
+          "w-formula-bad",
+          [
+            { id: "in", type: "input", config: { source } },
+            { id: "f", type: "formula", config: { formulas } },
+          ],
+          ["in -> f"],
+        ),
+      });
+    const unknown = await run([{ output: "x", function: "eval", args: [{ value: "1" }] }]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toContain("eval");
+    const wrongType = await run([{ output: "x", function: "upper", args: [{ column: "price" }] }]);
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.detail).toContain('"f"');
+  });
+
+  test("the formula tool's schema carries the typed catalogue", async () => {
+    const res = await t.app.request("/api/workflow/tool/formula/schema", { headers: bearer(t.token) });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("x-weft-catalogue");
+    expect(text).toContain('"days_between"');
+  });
 });

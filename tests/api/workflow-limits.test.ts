@@ -93,11 +93,13 @@ describe("limits of a run", () => {
       const pivotDetail = (await pivot.json()).detail as string;
       expect(pivotDetail).toContain("200");
       expect(pivotDetail).toContain("50");
+      expect(pivotDetail).toContain("MAX_PIVOT_COLUMNS");
       const unpivot = await run("u", "unpivot", { index: ["g"] });
       expect(unpivot.status).toBe(422);
       const unpivotDetail = (await unpivot.json()).detail as string;
       expect(unpivotDetail).toContain("1800");
       expect(unpivotDetail).toContain("1000");
+      expect(unpivotDetail).toContain("MAX_UNPIVOT_CELLS");
       expect((await small.app.request("/api/health/")).status).toBe(200);
     } finally {
       await small.close();
@@ -119,7 +121,9 @@ describe("limits of a run", () => {
         body: JSON.stringify({ tool_id: "x", workflow: slow(source) }),
       });
       expect(res.status).toBe(422);
-      expect((await res.json()).detail).toContain("1600");
+      const detail = (await res.json()).detail as string;
+      expect(detail).toContain("1600");
+      expect(detail).toContain("MAX_CROSS_JOIN_ROWS");
     } finally {
       await small.close();
     }

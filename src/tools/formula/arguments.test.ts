@@ -54,7 +54,9 @@ describe("formula arguments", () => {
   });
 
   test("the wrong number of arguments names the parameters", () => {
-    expect(refusal("add", { column: "n" })).toBe('Formula "out" (add): takes 2 arguments (a, b), got 1');
+    expect(refusal("add", { column: "n" })).toBe(
+      'Tool "f1" (formula), formula "out" (add): takes 2 arguments (a, b), got 1',
+    );
     expect(refusal("abs", { column: "n" }, { column: "n" })).toContain("takes 1 arguments (value), got 2");
     expect(refusal("pad_start", { column: "s" })).toContain("takes 2 to 3 arguments (text, width, fill?), got 1");
     expect(refusal("concat", { value: "," }, { column: "s" })).toContain(
@@ -64,7 +66,7 @@ describe("formula arguments", () => {
 
   test("an unknown column is named with the known ones", () => {
     expect(refusal("upper", { column: "prize" })).toBe(
-      'Formula "out" (upper): argument "text" names unknown column "prize" (columns: n, f, s, b, d, l)',
+      'Tool "f1" (formula), formula "out" (upper): argument "text" names unknown column "prize" (columns: n, f, s, b, d, l)',
     );
   });
 

@@ -92,7 +92,7 @@ interface Bound {
  */
 export function bindArguments(spec: FormulaSpec, schema: FrameSchema, ctx: ToolContext): PyArg[] {
   const fn = formulaFunction(spec.function);
-  const where = `Formula "${spec.output}" (${spec.function})`;
+  const where = `Tool "${ctx.toolId}" (formula), formula "${spec.output}" (${spec.function})`;
   const fail = (message: string): never => {
     throw new ToolConfigError(ctx.toolId, `${where}: ${message}`);
   };

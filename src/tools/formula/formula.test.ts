@@ -57,7 +57,7 @@ describe("formula: the tool", () => {
 
   test("an argument mistake is a ToolConfigError naming the formula and the argument", () => {
     expect(() => run([{ output: "o", function: "upper", args: [col("x")] }])).toThrow(
-      'Formula "o" (upper): argument "text" needs text, but column "x" is Float64',
+      'formula "o" (upper): argument "text" needs text, but column "x" is Float64',
     );
     // A later formula sees earlier outputs, and not columns that do not exist yet.
     expect(() =>

@@ -23,7 +23,10 @@ export const FormulaConfigSchema = z
     formulas: z.array(
       z.strictObject({
         output: z.string().min(1),
-        function: z.enum(FORMULA_FUNCTION_NAMES),
+        function: z.enum(FORMULA_FUNCTION_NAMES, {
+          error: (issue) =>
+            `unknown function ${JSON.stringify(issue.input)}: the catalogue (this tool's schema) lists the functions`,
+        }),
         args: z.array(ArgSchema).default([]),
       }),
     ),

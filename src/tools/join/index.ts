@@ -29,7 +29,7 @@ function buildCross(left: Frame, right: Frame, config: JoinConfig, ctx: ToolCont
   const limit = ctx.limits.maxCrossJoinRows;
   if (wouldBe > limit) {
     throw new SafetyLimitError(
-      `Cross join of ${leftRows} left rows by ${rightRows} right rows would make ${wouldBe} rows, over the limit of ${limit}`,
+      `Cross join of ${leftRows} left rows by ${rightRows} right rows would make ${wouldBe} rows, over the limit of ${limit} (MAX_CROSS_JOIN_ROWS)`,
       limit,
       wouldBe,
     );

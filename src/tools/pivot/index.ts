@@ -106,7 +106,7 @@ function checkWidth(frame: Frame, on: string, valueColumns: number, ctx: ToolCon
   const limit = ctx.limits.maxPivotColumns;
   if (wouldBe > limit) {
     throw new SafetyLimitError(
-      `Pivot "${ctx.toolId}" on "${on}" would create ${wouldBe} columns (${distinct} distinct values × ${valueColumns} values columns); the limit is ${limit}`,
+      `Pivot "${ctx.toolId}" on "${on}" would create ${wouldBe} columns (${distinct} distinct values × ${valueColumns} values columns); the limit is ${limit} (MAX_PIVOT_COLUMNS)`,
       limit,
       wouldBe,
     );

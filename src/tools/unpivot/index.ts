@@ -84,7 +84,7 @@ function checkCells(frame: Frame, columns: number, ctx: ToolContext): void {
   const limit = ctx.limits.maxUnpivotCells;
   if (wouldBe > limit) {
     throw new SafetyLimitError(
-      `Unpivot "${ctx.toolId}" would create ${wouldBe} cells (${rows} rows × ${columns} columns); the limit is ${limit}`,
+      `Unpivot "${ctx.toolId}" would create ${wouldBe} cells (${rows} rows × ${columns} columns); the limit is ${limit} (MAX_UNPIVOT_CELLS)`,
       limit,
       wouldBe,
     );
