@@ -1,9 +1,9 @@
 import { dtypeName } from "../tools/dtype";
-import { schemaOf } from "../tools/schema-of";
+import { schemaEntries, schemaOf } from "../tools/schema-of";
 import type { Frame } from "../tools/types";
 import type { ColumnInfo } from "./job";
 
 /** A frame's columns as the API shows them, from the lazy plan (no rows are read). */
 export function columnsOf(frame: Frame): ColumnInfo[] {
-  return Object.entries(schemaOf(frame)).map(([name, dtype]) => ({ name, dtype: dtypeName(dtype) }));
+  return schemaEntries(schemaOf(frame)).map(([name, dtype]) => ({ name, dtype: dtypeName(dtype) }));
 }

@@ -8,6 +8,7 @@ import type { ToolContext, ToolDef } from "../tools/types";
 import { type BuildOptions, type Built, buildFrames } from "./build-frames";
 import { ToolCache } from "./cache/tool-cache";
 import { columnsOf } from "./columns";
+import { type InspectResult, inspectSource, previewSource, RowCounts, type SourcePreviewResult } from "./datasource";
 import type {
   EngineSettings,
   ExecuteResult,
@@ -47,6 +48,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     retentionDays: settings.cache.retentionDays,
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
+  const rowCounts = new RowCounts();
   const contextFor = (toolId: string): ToolContext => ({
     toolId,
     limits: settings.limits,
@@ -173,6 +175,17 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     async functions(job): Promise<FunctionsResult> {
       if (job.refresh) refreshAcceptedFunctions();
       return { polars_version: POLARS_VERSION, ...acceptedFunctions() };
+    },
+
+    async source_inspect(job): Promise<InspectResult> {
+      const path = resolveUserPath(settings.fileAccess, job.source, "read");
+      return inspectSource({ path, sourceType: job.sourceType, options: job.options }, rowCounts);
+    },
+
+    async source_preview(job): Promise<SourcePreviewResult> {
+      const path = resolveUserPath(settings.fileAccess, job.source, "read");
+      const { sourceType, options, offset, columns } = job;
+      return previewSource({ path, sourceType, options, offset, columns, maxRows: clamp(job.maxRows) }, rowCounts);
     },
 
     async execute(job): Promise<ExecuteResult> {

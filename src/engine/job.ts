@@ -1,5 +1,7 @@
+import type { ReadOptions } from "../formats/types";
 import type { FileAccessPolicy } from "../shared/file-access";
 import type { ToolLimits } from "../tools/types";
+import type { InspectResult, SourcePreviewResult } from "./datasource";
 import type { PreviewData } from "./preview-data";
 import type { FrameProfile } from "./profile-metrics";
 import type { Workflow } from "./workflow";
@@ -31,7 +33,17 @@ export type JobRequest =
       metrics?: string[] | null;
       topValues?: number;
     }
-  | { kind: "functions"; refresh?: boolean };
+  | { kind: "functions"; refresh?: boolean }
+  | { kind: "source_inspect"; source: string; sourceType?: string; options: ReadOptions }
+  | {
+      kind: "source_preview";
+      source: string;
+      sourceType?: string;
+      options: ReadOptions;
+      maxRows: number;
+      offset: number;
+      columns?: string[];
+    };
 
 export type CacheUse = "hit" | "miss" | "off";
 
@@ -118,5 +130,7 @@ export interface JobResults {
   metadata: MetadataResult;
   profile: ProfileResult;
   functions: FunctionsResult;
+  source_inspect: InspectResult;
+  source_preview: SourcePreviewResult;
 }
 export type JobResult = JobResults[keyof JobResults];

@@ -35,7 +35,7 @@
 
 import pl, { type DataType, type Expr } from "nodejs-polars";
 import { ValidationError } from "../shared/errors";
-import { schemaOf } from "../tools/schema-of";
+import { columnNames, schemaOf } from "../tools/schema-of";
 import type { Frame } from "../tools/types";
 import { previewData } from "./preview-data";
 import {
@@ -188,7 +188,7 @@ function topValues(frame: Frame, name: string, n: number): unknown[][] {
 export function profileFrame(frame: Frame, options: ProfileOptions = {}): FrameProfile {
   const schema = schemaOf(frame);
   const metrics = chosenMetrics(options.metrics);
-  const columns = chosenColumns(options.columns, Object.keys(schema));
+  const columns = chosenColumns(options.columns, columnNames(schema));
   const topN = options.topValues ?? DEFAULT_TOP_VALUES;
   if (!Number.isInteger(topN) || topN < 1) throw new ValidationError(`top_values must be a whole number >= 1`);
 

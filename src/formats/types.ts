@@ -29,6 +29,21 @@ export interface ReadOptions {
   quote_char?: string;
 }
 
+/**
+ * What the caller will do with a scan, so a reader that decodes rows itself (not through a
+ * Polars scanner) can do less: a preview asks for at most `maxRows` rows, and the reader may
+ * stop decoding there. Absent means every row.
+ */
+export interface ReadHints {
+  maxRows?: number;
+}
+
+/** What inspection found: `errors` make a run fail or lose data, `warnings` may surprise. */
+export interface SourceValidation {
+  errors: string[];
+  warnings: string[];
+}
+
 /** Writer options of the Output tool. */
 export interface WriteOptions {
   delimiter?: string;
@@ -48,7 +63,17 @@ export interface FileFormat {
   /** True when Weft reads the format itself rather than through Polars' scanners. */
   customLoader: boolean;
   /** A lazy frame over the file. Throws DataSourceError naming the file on a bad file. */
-  scan(path: string, options: ReadOptions): pl.LazyDataFrame;
+  scan(path: string, options: ReadOptions, hints?: ReadHints): pl.LazyDataFrame;
+  /**
+   * The number of data rows when the format can tell it without decoding every row (a
+   * header or footer that stores it, block counts); undefined when it cannot.
+   */
+  countRows?(path: string, options: ReadOptions): number | undefined;
+  /**
+   * Problems worth telling before a run (ragged rows, mixed types, odd header names), for
+   * `/api/datasource/inspect`; a file that cannot be read at all throws instead.
+   */
+  validate?(path: string, options: ReadOptions): SourceValidation;
   /**
    * Writes the frame to `path` atomically (a temp file beside it, then rename) and answers
    * the rows written. Absent for read-only formats.

@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../cli/config";
 import type { ExecutorPool } from "../engine/executor/pool";
 import { newApiApp } from "../http/openapi-app";
+import { datasourceRoutes } from "./routes/datasource";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
 import { polarsRoutes } from "./routes/polars";
@@ -25,5 +26,6 @@ export function createServerApp({ config, engine, clearCache }: ServerDeps) {
   app.route("/", infoRoutes(config));
   app.route("/", workflowRoutes({ engine, clearCache }));
   app.route("/", polarsRoutes(engine));
+  app.route("/", datasourceRoutes(engine));
   return app;
 }

@@ -1,5 +1,6 @@
 import type { DataType } from "nodejs-polars";
 import { ToolConfigError } from "../shared/errors";
+import { columnNames } from "./schema-of";
 import type { Frame, FrameSchema, ToolContext, ToolInputs } from "./types";
 
 /** Collect options for the streaming engine (the async collect reads whole files: notes/polars.md). */
@@ -19,7 +20,7 @@ export function singleInput(inputs: ToolInputs, socket: string, ctx: ToolContext
 export function requireColumns(schema: FrameSchema, names: readonly string[], field: string, ctx: ToolContext): void {
   for (const name of names) {
     if (!(name in schema)) {
-      const known = Object.keys(schema).join(", ");
+      const known = columnNames(schema).join(", ");
       throw new ToolConfigError(ctx.toolId, `Unknown column "${name}" in ${field} (columns: ${known})`);
     }
   }

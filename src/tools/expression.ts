@@ -3,6 +3,7 @@ import { compileExpression } from "../expr";
 import { ExpressionError } from "../expr/expression-error";
 import { ToolConfigError } from "../shared/errors";
 import { dtypeName } from "./dtype";
+import { columnNames } from "./schema-of";
 import type { Frame, ToolContext } from "./types";
 
 /** A compiled expression and the dtype it yields over the frame. */
@@ -34,7 +35,7 @@ export function compileToolExpression(source: string, field: string, frame: Fram
     const column =
       message?.match(/(?:ColumnNotFound|not found)[^"]*"([^"]+)"/)?.[1] ??
       message?.match(/unable to find column "([^"]+)"/)?.[1];
-    const columns = Object.keys(ctx.schemaOf(frame)).join(", ");
+    const columns = columnNames(ctx.schemaOf(frame)).join(", ");
     if (column) throw new ToolConfigError(ctx.toolId, `${where}: unknown column "${column}" (columns: ${columns})`);
     throw new ToolConfigError(ctx.toolId, `${where}: the expression does not fit the data: ${message}`);
   }

@@ -1,7 +1,9 @@
+import type { DataType } from "nodejs-polars";
 import { seriesDtype } from "./dtype";
 import type { Frame, FrameSchema } from "./types";
 
 const known = new WeakMap<Frame, FrameSchema>();
+const order = new WeakMap<FrameSchema, string[]>();
 
 /**
  * The schema of a lazy frame. nodejs-polars 0.26 has no lazy `schema`, so the plan is
@@ -9,15 +11,34 @@ const known = new WeakMap<Frame, FrameSchema>();
  * beyond what the format needs to know its columns. Each column's type is read with
  * `seriesDtype`, since the frame's own `schema` throws for Binary columns and misreports
  * Duration units. Remembered per frame object.
+ *
+ * A plain object puts integer-like keys ("15", "2024") first, so the column order is kept
+ * beside it: read names with `columnNames` and pairs with `schemaEntries`, never with
+ * `Object.keys`.
  */
 export function schemaOf(frame: Frame): FrameSchema {
   const remembered = known.get(frame);
   if (remembered) return remembered;
-  const empty = frame.limit(0).collectSync({ engine: "streaming" } as never);
+  const columns = frame
+    .limit(0)
+    .collectSync({ engine: "streaming" } as never)
+    .getColumns();
   // fromEntries defines own properties, so a column named "__proto__" is kept.
-  const schema: FrameSchema = Object.fromEntries(
-    empty.getColumns().map((column) => [column.name, seriesDtype(column)]),
+  const schema: FrameSchema = Object.fromEntries(columns.map((column) => [column.name, seriesDtype(column)]));
+  order.set(
+    schema,
+    columns.map((column) => column.name),
   );
   known.set(frame, schema);
   return schema;
+}
+
+/** A schema's column names in the frame's order. */
+export function columnNames(schema: FrameSchema): string[] {
+  return order.get(schema) ?? Object.keys(schema);
+}
+
+/** A schema's columns and dtypes in the frame's order. */
+export function schemaEntries(schema: FrameSchema): [string, DataType][] {
+  return columnNames(schema).map((name) => [name, schema[name] as DataType]);
 }

@@ -1,5 +1,8 @@
 import { extname } from "node:path";
 import { DataSourceError } from "../../shared/errors";
+import { wholeNumberOption } from "../option-checks";
+import type { ReadOptions } from "../types";
+import { type CsvEncoding, csvEncoding } from "./encoding";
 
 /** Extensions whose default delimiter is a tab rather than a comma. */
 const TAB_EXTENSIONS = new Set(["tsv", "tab"]);
@@ -22,4 +25,31 @@ export function oneAsciiChar(path: string, option: string, value: string, verb: 
     );
   }
   return value;
+}
+
+/** The reading options of a delimited text file, checked and with their defaults. */
+export interface CsvReadSettings {
+  sep: string;
+  quoteChar: string;
+  encoding: CsvEncoding;
+  hasHeader: boolean;
+  skipRows: number;
+  inferSchemaLength: number;
+}
+
+/**
+ * Checks the reading options of `path` and fills in the defaults, so the reader and the
+ * validator agree. Throws DataSourceError naming the file and the option at fault.
+ */
+export function csvReadSettings(path: string, options: ReadOptions): CsvReadSettings {
+  return {
+    sep: csvDelimiter(path, options.delimiter, "read"),
+    quoteChar: oneAsciiChar(path, "quote_char", options.quote_char ?? '"', "read"),
+    encoding: csvEncoding(path, options.encoding),
+    hasHeader: options.has_header ?? true,
+    skipRows: wholeNumberOption(path, "skip_rows", options.skip_rows, 0),
+    // nodejs-polars turns a null inference length into 0 (every column a string), so only
+    // numbers are passed; 100 is Polars' own default.
+    inferSchemaLength: wholeNumberOption(path, "infer_schema_length", options.infer_schema_length, 100),
+  };
 }

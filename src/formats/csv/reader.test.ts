@@ -80,12 +80,19 @@ describe("scanCsv options", () => {
     expect(read(path, { infer_schema_length: 0 })).toEqual([{ a: "1", b: "2.5" }]);
   });
 
-  test("utf8-lossy replaces invalid bytes; Latin-1 and other encodings are refused by name", () => {
+  test("utf8-lossy replaces invalid bytes; utf-8 spellings are accepted; unknown encodings are refused by name", () => {
     const latin1 = file("latin1.csv", Buffer.from([0x6e, 0x0a, 0x63, 0x61, 0x66, 0xe9, 0x0a])); // "n\ncafé" in Latin-1
     expect(read(latin1, { encoding: "utf8-lossy" })).toEqual([{ n: "caf\uFFFD" }]);
-    expect(read(file("utf.csv", "n\ncafé\n"), { encoding: "UTF-8" })).toEqual([{ n: "café" }]);
-    for (const encoding of ["latin1", "iso-8859-1", "cp1252"]) {
-      expectDataSourceError(() => scanCsv(latin1, { encoding }), `encoding "${encoding}" is not supported`, latin1);
+    for (const encoding of ["UTF-8", "utf8", "UTF8", " utf_8 "]) {
+      expect(read(file("utf.csv", "n\ncafé\n"), { encoding })).toEqual([{ n: "café" }]);
+    }
+    for (const encoding of ["shift-jis", "ebcdic", "utf-32", ""]) {
+      expectDataSourceError(
+        () => scanCsv(latin1, { encoding }),
+        `encoding ${JSON.stringify(encoding)} is not supported`,
+        "latin1 (iso-8859-1), windows-1252 (cp1252), utf-16",
+        latin1,
+      );
     }
   });
 

@@ -2,6 +2,7 @@ import type { DataType } from "nodejs-polars";
 import { ToolConfigError } from "../../shared/errors";
 import { isNested } from "../column-checks";
 import { dtypeName } from "../dtype";
+import { columnNames } from "../schema-of";
 import type { FrameSchema, ToolContext } from "../types";
 import { formulaFunction } from "./catalog";
 import type { FormulaFunction, ParamSpec, ParamType, PyArg } from "./function-spec";
@@ -148,7 +149,7 @@ function bindOne(
   if ("column" in argument) {
     if (param.kind === "value") fail("must be a value, not a column");
     const dtype = schema[argument.column];
-    if (!dtype) fail(`names unknown column "${argument.column}" (columns: ${Object.keys(schema).join(", ")})`);
+    if (!dtype) fail(`names unknown column "${argument.column}" (columns: ${columnNames(schema).join(", ")})`);
     const type = dtype as DataType;
     if (!dtypeFits(param.type, type)) {
       fail(`needs ${WANTS[param.type]}, but column "${argument.column}" is ${dtypeName(type)}`);

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { formatForPath } from "../../formats/registry";
+import { detectFormat } from "../../formats/registry";
 import { DataSourceError } from "../../shared/errors";
 import { defineTool } from "../types";
 import { InputConfigSchema, isDatabaseInput } from "./schema";
@@ -24,7 +24,7 @@ export const inputTool = defineTool({
       );
     }
     const path = ctx.resolvePath(config.source, "read");
-    const format = formatForPath(path, config.source_type);
+    const { format } = detectFormat(path, config.source_type);
     return { output: format.scan(path, config.options ?? {}) };
   },
   sourceFingerprint(config, ctx) {

@@ -1,5 +1,6 @@
 import pl from "nodejs-polars";
 import { SafetyLimitError, ToolConfigError } from "../../shared/errors";
+import { columnNames } from "../schema-of";
 import { defineTool, type Frame, type ToolContext, type ToolInputs, type ToolOutputs } from "../types";
 import { freshName, rightOutputNames } from "./columns";
 import { type KeyPair, resolveKeys } from "./keys";
@@ -20,8 +21,8 @@ function countRows(frame: Frame): number {
 
 /** Cross join: every left row with every right row, after checking the size against the limit. */
 function buildCross(left: Frame, right: Frame, config: JoinConfig, ctx: ToolContext): ToolOutputs {
-  const leftNames = Object.keys(ctx.schemaOf(left));
-  const rightNames = Object.keys(ctx.schemaOf(right));
+  const leftNames = columnNames(ctx.schemaOf(left));
+  const rightNames = columnNames(ctx.schemaOf(right));
   const renames = rightOutputNames(leftNames, rightNames, config.suffix, ctx.toolId);
   const leftRows = countRows(left);
   const rightRows = countRows(right);
@@ -59,8 +60,8 @@ function buildKeyed(
   config: JoinConfig,
   ctx: ToolContext,
 ): ToolOutputs {
-  const leftNames = Object.keys(ctx.schemaOf(left));
-  const rightNames = Object.keys(ctx.schemaOf(right));
+  const leftNames = columnNames(ctx.schemaOf(left));
+  const rightNames = columnNames(ctx.schemaOf(right));
   const rightKeys = new Set(keys.map((k) => k.right));
   // Only a full join keeps the right keys: elsewhere the left key column holds the matched value.
   const kept = how === "full" ? rightNames : rightNames.filter((name) => !rightKeys.has(name));

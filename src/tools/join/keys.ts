@@ -1,6 +1,7 @@
 import type { DataType } from "nodejs-polars";
 import { ToolConfigError } from "../../shared/errors";
 import { dtypeName } from "../dtype";
+import { columnNames } from "../schema-of";
 import { isInteger, supertype } from "../supertype";
 import type { FrameSchema } from "../types";
 
@@ -32,7 +33,7 @@ function checkKnown(name: string, schema: FrameSchema, side: "left" | "right", t
   if (!Object.hasOwn(schema, name)) {
     throw new ToolConfigError(
       toolId,
-      `Unknown column "${name}" in ${side}_on (${side} input columns: ${Object.keys(schema).join(", ")})`,
+      `Unknown column "${name}" in ${side}_on (${side} input columns: ${columnNames(schema).join(", ")})`,
     );
   }
 }

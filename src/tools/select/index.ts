@@ -3,6 +3,7 @@ import pl from "nodejs-polars";
 import { ToolConfigError, ValidationError } from "../../shared/errors";
 import { requireColumns, requireDistinct, singleInput } from "../column-checks";
 import { parseDtype } from "../parse-dtype";
+import { columnNames } from "../schema-of";
 import { defineTool, type FrameSchema, type ToolContext } from "../types";
 import { type SelectConfig, SelectConfigSchema } from "./schema";
 
@@ -39,7 +40,7 @@ export function projections(config: SelectConfig, schema: FrameSchema, ctx: Tool
     }));
   if (config.keep_others) {
     const named = new Set(listed);
-    for (const name of Object.keys(schema)) if (!named.has(name)) out.push({ source: name, output: name });
+    for (const name of columnNames(schema)) if (!named.has(name)) out.push({ source: name, output: name });
   }
   const taken = new Map<string, string>();
   for (const p of out) {

@@ -2,6 +2,7 @@ import type { DataType } from "nodejs-polars";
 import pl from "nodejs-polars";
 import { ToolConfigError } from "../../shared/errors";
 import { dtypeName } from "../dtype";
+import { columnNames, schemaEntries } from "../schema-of";
 import { supertype } from "../supertype";
 import { defineTool, type Frame, type FrameSchema } from "../types";
 import { type UnionConfig, UnionConfigSchema } from "./schema";
@@ -35,7 +36,7 @@ function widen(target: TargetColumn, dtype: DataType, index: number, total: numb
 function planByName(schemas: FrameSchema[], fillMissing: boolean, toolId: string): TargetColumn[] {
   const targets = new Map<string, TargetColumn>();
   schemas.forEach((schema, index) => {
-    for (const [name, dtype] of Object.entries(schema)) {
+    for (const [name, dtype] of schemaEntries(schema)) {
       const target = targets.get(name);
       if (target) widen(target, dtype, index, schemas.length, `"${name}"`, toolId);
       else targets.set(name, { name, dtype, from: index });
@@ -47,7 +48,7 @@ function planByName(schemas: FrameSchema[], fillMissing: boolean, toolId: string
       if (missing !== undefined) {
         throw new ToolConfigError(
           toolId,
-          `Union ${ordinal(index, schemas.length)} has no column "${missing}" (its columns: ${Object.keys(schema).join(", ")}); ` +
+          `Union ${ordinal(index, schemas.length)} has no column "${missing}" (its columns: ${columnNames(schema).join(", ")}); ` +
             "turn on fill_missing to fill it with nulls",
         );
       }
@@ -58,11 +59,11 @@ function planByName(schemas: FrameSchema[], fillMissing: boolean, toolId: string
 
 /** Columns matched by place; the names come from the first input. */
 function planByPosition(schemas: FrameSchema[], toolId: string): TargetColumn[] {
-  const first = Object.entries(schemas[0] ?? {});
+  const first = schemas[0] ? schemaEntries(schemas[0]) : [];
   const targets = first.map(([name, dtype]) => ({ name, dtype, from: 0 }));
   // Counts first, so a missing column is not reported as a type clash of the next one.
   schemas.forEach((schema, index) => {
-    const names = Object.keys(schema);
+    const names = columnNames(schema);
     if (names.length !== first.length) {
       throw new ToolConfigError(
         toolId,
@@ -72,7 +73,7 @@ function planByPosition(schemas: FrameSchema[], toolId: string): TargetColumn[] 
     }
   });
   schemas.forEach((schema, index) => {
-    Object.entries(schema).forEach(([name, dtype], position) => {
+    schemaEntries(schema).forEach(([name, dtype], position) => {
       const target = targets[position] as TargetColumn;
       const label = name === target.name ? `"${name}"` : `${position + 1} ("${target.name}"; "${name}" in that input)`;
       widen(target, dtype, index, schemas.length, label, toolId);
@@ -121,7 +122,7 @@ export const unionTool = defineTool({
         : planByPosition(schemas, ctx.toolId);
     const aligned = frames.map((frame, index) => {
       const schema = schemas[index] as FrameSchema;
-      const names = Object.keys(schema);
+      const names = columnNames(schema);
       const exprs = targets.map((target, position) => {
         const source =
           config.mode === "by_name" ? (Object.hasOwn(schema, target.name) ? target.name : undefined) : names[position];

@@ -3,6 +3,7 @@ import pl from "nodejs-polars";
 import { SafetyLimitError, ToolConfigError } from "../../shared/errors";
 import { isNested, requireColumns, requireDistinct, STREAMING, singleInput } from "../column-checks";
 import { dtypeName } from "../dtype";
+import { columnNames } from "../schema-of";
 import { defineTool, type Frame, type FrameSchema, type ToolContext } from "../types";
 import { UnpivotConfigSchema } from "./schema";
 
@@ -48,7 +49,7 @@ export const unpivotTool = defineTool({
     const { index, variable_name: variableName, value_name: valueName } = config;
     requireColumns(schema, index, "index", ctx);
     requireDistinct(index, "index", ctx);
-    const on = config.on ?? Object.keys(schema).filter((c) => !index.includes(c));
+    const on = config.on ?? columnNames(schema).filter((c) => !index.includes(c));
     requireColumns(schema, on, "on", ctx);
     requireDistinct(on, "on", ctx);
     const both = on.find((c) => index.includes(c));

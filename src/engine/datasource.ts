@@ -1,0 +1,120 @@
+import { statSync } from "node:fs";
+import pl from "nodejs-polars";
+import { detectFormat } from "../formats/registry";
+import type { FileFormat, ReadOptions } from "../formats/types";
+import { ValidationError } from "../shared/errors";
+import type { Frame } from "../tools/types";
+import { columnsOf } from "./columns";
+import type { ColumnInfo } from "./job";
+import { previewData } from "./preview-data";
+
+const STREAMING = { engine: "streaming" } as never;
+
+/** `/api/datasource/inspect`: a file's columns, its row count, and what may surprise. */
+export interface InspectResult {
+  source: string;
+  source_type: string;
+  data_schema: { columns: ColumnInfo[]; total_rows: number };
+  validation: { errors: string[]; warnings: string[] };
+}
+
+/** `/api/datasource/preview`: a window of a file's rows, JSON-safe as workflow previews. */
+export interface SourcePreviewResult {
+  source: string;
+  source_type: string;
+  columns: string[];
+  dtypes: string[];
+  data: unknown[][];
+  total_rows: number;
+  preview_rows: number;
+}
+
+export interface SourceRequest {
+  /** The resolved path (the caller checked it against the granted folders). */
+  path: string;
+  sourceType?: string;
+  options: ReadOptions;
+}
+
+export interface SourcePreviewRequest extends SourceRequest {
+  maxRows: number;
+  offset: number;
+  columns?: string[];
+}
+
+/**
+ * Remembers row counts by file identity (path, size, modification time, reader options), so
+ * paging through a large CSV, which must be read whole to be counted, counts it once.
+ */
+export class RowCounts {
+  private readonly known = new Map<string, number>();
+  constructor(private readonly capacity = 256) {}
+
+  /** The rows of a file: from the format's header or footer when it keeps a count, else counted. */
+  of(format: FileFormat, request: SourceRequest, frame: () => Frame): number {
+    const stored = format.countRows?.(request.path, request.options);
+    if (stored !== undefined) return stored;
+    const stat = statSync(request.path);
+    const key = JSON.stringify([format.type, request.path, stat.size, stat.mtimeMs, request.options]);
+    const remembered = this.known.get(key);
+    if (remembered !== undefined) return remembered;
+    const counted = Number(frame().select(pl.len().alias("n")).collectSync(STREAMING).getColumn("n").get(0));
+    if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value as string);
+    this.known.set(key, counted);
+    return counted;
+  }
+}
+
+/**
+ * Inspects a file with the same reader the Input tool uses, so both see the same columns
+ * and types. Only the schema is resolved (lazy scans read no rows for it) and rows are
+ * counted as cheaply as the format allows: Parquet and Arrow from their footers, CSV by
+ * Polars' line counter, QVD, YXDB and Avro from their headers or block counts.
+ */
+export function inspectSource(request: SourceRequest, counts: RowCounts): InspectResult {
+  const { format, mismatch } = detectFormat(request.path, request.sourceType);
+  const frame = format.scan(request.path, request.options);
+  const columns = columnsOf(frame);
+  const validation = format.validate?.(request.path, request.options) ?? { errors: [], warnings: [] };
+  const warnings = [...(mismatch ? [mismatch] : []), ...validation.warnings];
+  if (columns.length === 0) warnings.push("The file has no columns");
+  const total = counts.of(format, request, () => frame);
+  if (total === 0 && columns.length > 0) warnings.push("The file has a header but no data rows");
+  return {
+    source: request.path,
+    source_type: format.type,
+    data_schema: { columns, total_rows: total },
+    validation: { errors: validation.errors, warnings },
+  };
+}
+
+/**
+ * A window of `maxRows` rows from `offset`, of every column or of `columns` (unknown names
+ * are a 400 listing the file's columns). Readers that decode rows themselves are told how
+ * many rows are needed, so a preview of a large file stops early.
+ */
+export function previewSource(request: SourcePreviewRequest, counts: RowCounts): SourcePreviewResult {
+  const { format } = detectFormat(request.path, request.sourceType);
+  const needed = request.offset + request.maxRows;
+  let frame = format.scan(request.path, request.options, { maxRows: needed });
+  if (request.columns) {
+    const known = columnsOf(frame).map((c) => c.name);
+    const unknown = request.columns.filter((c) => !known.includes(c));
+    if (unknown.length > 0) {
+      const names = unknown.map((c) => JSON.stringify(c)).join(", ");
+      throw new ValidationError(`Unknown column ${names} in ${request.path} (columns: ${known.join(", ")})`);
+    }
+    frame = frame.select(...request.columns);
+  }
+  const window = frame.slice(request.offset, request.maxRows).collectSync(STREAMING);
+  const preview = previewData(window, request.maxRows);
+  return {
+    source: request.path,
+    source_type: format.type,
+    columns: preview.columns.map((c) => c.name),
+    dtypes: preview.columns.map((c) => c.dtype),
+    data: preview.data,
+    total_rows: counts.of(format, request, () => format.scan(request.path, request.options)),
+    preview_rows: preview.row_count,
+  };
+}

@@ -1,0 +1,77 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { ExecutorPool } from "../../engine/executor/pool";
+import { FILE_FORMAT_TYPES, supportedExtensions } from "../../formats/catalog";
+import { newApiApp } from "../../http/openapi-app";
+import {
+  InspectRequest,
+  InspectResponse,
+  SourcePreviewRequest,
+  SourcePreviewResponse,
+  SupportedResponse,
+} from "../schemas/datasource";
+
+const DEFAULT_MAX_ROWS = 100;
+
+const routes = {
+  inspect: createRoute({
+    method: "post",
+    path: "/datasource/inspect",
+    tags: ["Data sources"],
+    summary: "A file's columns, dtypes and row count, and what may surprise (the Input tool's reader)",
+    security: [{ bearer: [] }],
+    request: { body: { content: { "application/json": { schema: InspectRequest } }, required: true } },
+    responses: { 200: { content: { "application/json": { schema: InspectResponse } }, description: "OK" } },
+  }),
+  preview: createRoute({
+    method: "post",
+    path: "/datasource/preview",
+    tags: ["Data sources"],
+    summary: "A window of a file's rows",
+    security: [{ bearer: [] }],
+    request: { body: { content: { "application/json": { schema: SourcePreviewRequest } }, required: true } },
+    responses: { 200: { content: { "application/json": { schema: SourcePreviewResponse } }, description: "OK" } },
+  }),
+  supported: createRoute({
+    method: "get",
+    path: "/datasource/supported",
+    tags: ["Data sources"],
+    summary: "The source types and file extensions this Server reads",
+    security: [{ bearer: [] }],
+    responses: { 200: { content: { "application/json": { schema: SupportedResponse } }, description: "OK" } },
+  }),
+};
+
+/**
+ * The data-source routes (server.md "Data source"). Files are read in the executor processes
+ * with the registry's readers, the same ones the Input tool uses, so all three agree.
+ */
+export function datasourceRoutes(engine: ExecutorPool) {
+  const app = newApiApp();
+  app.openapi(routes.inspect, async (c) => {
+    const body = c.req.valid("json");
+    const result = await engine.run({
+      kind: "source_inspect",
+      source: body.source,
+      sourceType: body.source_type,
+      options: body.config ?? {},
+    });
+    return c.json(result, 200);
+  });
+  app.openapi(routes.preview, async (c) => {
+    const body = c.req.valid("json");
+    const result = await engine.run({
+      kind: "source_preview",
+      source: body.source,
+      sourceType: body.source_type,
+      options: body.config ?? {},
+      maxRows: body.options?.max_rows ?? DEFAULT_MAX_ROWS,
+      offset: body.options?.offset ?? 0,
+      columns: body.options?.columns,
+    });
+    return c.json(result, 200);
+  });
+  app.openapi(routes.supported, (c) =>
+    c.json({ source_types: [...FILE_FORMAT_TYPES], file_extensions: supportedExtensions() }, 200),
+  );
+  return app;
+}
