@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import pl from "nodejs-polars";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../tests/helpers/real-fixtures";
 import { ValidationError } from "../shared/errors";
 import { previewData } from "./preview-data";
 
@@ -399,7 +399,7 @@ describe("previewData: nested values follow the same rules", () => {
 });
 
 describe("previewData: a real Arrow file with binary columns", () => {
-  test.skipIf(!HAS_REAL_FIXTURES)(`generated_primitive.arrow matches its JSON (${NO_REAL_FIXTURES_REASON})`, () => {
+  test.skipIf(!HAS_REAL_FIXTURES)(`generated_primitive.arrow matches its JSON${SKIP_NOTE}`, () => {
     const frame = pl.readIPC(readFileSync(realFixture("arrow", "generated_primitive.arrow")));
     const expected = JSON.parse(
       gunzipSync(readFileSync(realFixture("arrow", "generated_primitive.expected.json.gz"))).toString("utf8"),

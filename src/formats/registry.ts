@@ -2,10 +2,18 @@ import { basename, extname } from "node:path";
 import { DataSourceError } from "../shared/errors";
 import { countAvroRows, scanAvro } from "./avro/reader";
 import { writeAvro } from "./avro/writer";
-import { type FileFormatType, FORMAT_EXTENSIONS, formatOfExtension, supportedExtensions } from "./catalog";
+import {
+  FILE_FORMAT_TYPES,
+  type FileFormatType,
+  FORMAT_EXTENSIONS,
+  formatOfExtension,
+  supportedExtensions,
+} from "./catalog";
 import { scanCsv } from "./csv/reader";
 import { validateCsv } from "./csv/validate";
 import { writeCsv } from "./csv/writer";
+import { scanExcel } from "./excel/reader";
+import { writeExcel } from "./excel/writer";
 import { checkReadableFile, firstSignificantByte, readBytes } from "./file-checks";
 import { scanIpc } from "./ipc/reader";
 import { writeIpc } from "./ipc/writer";
@@ -30,6 +38,7 @@ const READERS: Partial<Record<FileFormatType, Reader>> = {
   ipc: { customLoader: false, scan: scanIpc, write: writeIpc },
   json: { customLoader: false, scan: scanJson, write: writeJson },
   avro: { customLoader: true, scan: scanAvro, countRows: countAvroRows, write: writeAvro },
+  excel: { customLoader: true, scan: scanExcel, write: writeExcel, writeExtensions: ["xlsx"] },
   ods: { customLoader: true, scan: scanOds },
   qvd: { customLoader: true, scan: scanQvd, countRows: countQvdRows },
   yxdb: { customLoader: true, scan: scanYxdb, countRows: countYxdbRows },
@@ -40,11 +49,15 @@ const READERS: Partial<Record<FileFormatType, Reader>> = {
  * tools all look formats up here, so they agree. A new format is one catalogue entry and its
  * reader here (a test checks the two lists agree and no extension has two owners).
  */
-export const FILE_FORMATS: readonly FileFormat[] = Object.entries(READERS).map(([type, reader]) => ({
-  type: type as FileFormatType,
-  extensions: FORMAT_EXTENSIONS[type as FileFormatType],
-  ...(reader as Reader),
-}));
+export const FILE_FORMATS: readonly FileFormat[] = FILE_FORMAT_TYPES.flatMap((type) => {
+  const reader = READERS[type];
+  return reader ? [{ type, extensions: FORMAT_EXTENSIONS[type], ...reader }] : [];
+});
+
+/** The extensions a format's writer makes (none for a read-only format). */
+export function writableExtensions(format: FileFormat): readonly string[] {
+  return format.write ? (format.writeExtensions ?? format.extensions) : [];
+}
 
 /** The file format of a source type, or undefined for database types and types not registered. */
 export function formatByType(type: string): FileFormat | undefined {

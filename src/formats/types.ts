@@ -74,6 +74,8 @@ export interface FileFormat {
    * `/api/datasource/inspect`; a file that cannot be read at all throws instead.
    */
   validate?(path: string, options: ReadOptions): SourceValidation;
+  /** The extensions the writer makes, when not all of them (Excel writes .xlsx only). */
+  writeExtensions?: readonly string[];
   /**
    * Writes the frame to `path` atomically (a temp file beside it, then rename) and answers
    * the rows written. Absent for read-only formats.

@@ -1,4 +1,5 @@
 import pl, { DataType } from "nodejs-polars";
+import { displayedDtype, readDtype } from "../formats/series-dtype";
 
 /**
  * Polars data types by the names Python Polars prints (`Int64`, `Datetime(us, UTC)`,
@@ -70,7 +71,6 @@ function quote(name: string): string {
 }
 
 /** The message nodejs-polars gives when a Rust dtype has no JS DataType. */
-const NO_JS_DTYPE = /is not supported for JS conversion/;
 
 /** Polars' display names (as in `Series: 'x' [i128]`) of the types without a JS class. */
 const OPAQUE_DISPLAY: Record<string, string> = {
@@ -81,22 +81,6 @@ const OPAQUE_DISPLAY: Record<string, string> = {
   f16: "Float16",
   object: "Object",
 };
-
-function readDtype(s: pl.Series): DataType | null {
-  try {
-    return s.dtype;
-  } catch (error) {
-    // Only the "no JS class for this dtype" refusal is expected here; anything else is a bug.
-    if (error instanceof Error && NO_JS_DTYPE.test(error.message)) return null;
-    throw error;
-  }
-}
-
-/** The type part of Polars' display of an empty series, e.g. `list[binary]`. */
-function displayDtype(s: pl.Series): string {
-  const header = s.head(0).alias("x").toString().split("\n")[1] ?? "";
-  return header.slice("Series: 'x' [".length, -1);
-}
 
 function hasDuration(dt: DataType): boolean {
   switch (dt.variant) {
@@ -135,14 +119,14 @@ export function seriesDtype(s: pl.Series): DataType {
     }
     default: {
       if (dt) return dt;
-      const shown = displayDtype(s);
+      const shown = displayedDtype(s);
       return new OpaqueDtype(OPAQUE_DISPLAY[shown] ?? shown);
     }
   }
 }
 
 function displayVariant(s: pl.Series): string {
-  const shown = displayDtype(s);
+  const shown = displayedDtype(s);
   if (shown.startsWith("list[")) return "List";
   if (shown.startsWith("array[")) return "FixedSizeList";
   if (shown.startsWith("struct[")) return "Struct";
@@ -152,7 +136,7 @@ function displayVariant(s: pl.Series): string {
 function arraySize(s: pl.Series, dt: DataType | null): number {
   if (dt) return (dt as DataType.FixedSizeList).inner[1];
   // `array[binary, 3]`, or `array[binary, (2, 3)]` for nested arrays (outer size first).
-  const match = /, \(?(\d+)[,)\]]/.exec(displayDtype(s));
+  const match = /, \(?(\d+)[,)\]]/.exec(displayedDtype(s));
   return Number(match?.[1] ?? 0);
 }
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { FILE_FORMATS } from "../../src/formats/registry";
+import { FILE_FORMATS, writableExtensions } from "../../src/formats/registry";
 import { sampleFrame } from "../helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, REAL_FIXTURES } from "../helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, REAL_FIXTURES, SKIP_NOTE } from "../helpers/real-fixtures";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
@@ -43,10 +43,9 @@ function realFiles(): string[] {
 function writtenFiles(): string[] {
   const out: string[] = [];
   for (const format of FILE_FORMATS) {
-    if (!format.write) continue;
-    for (const extension of format.extensions) {
+    for (const extension of writableExtensions(format)) {
       const path = join(files, `sample-${format.type}.${extension}`);
-      format.write(sampleFrame().lazy(), path, extension === "tsv" || extension === "tab" ? { delimiter: "\t" } : {});
+      format.write?.(sampleFrame().lazy(), path, extension === "tsv" || extension === "tab" ? { delimiter: "\t" } : {});
       out.push(path);
     }
   }
@@ -104,7 +103,7 @@ describe("inspect, preview and the Input tool agree", () => {
   }, 60_000);
 
   test.skipIf(!HAS_REAL_FIXTURES)(
-    `on every real file written by other software${HAS_REAL_FIXTURES ? "" : ` (skipped: ${NO_REAL_FIXTURES_REASON})`}`,
+    `on every real file written by other software${SKIP_NOTE}`,
     async () => {
       const paths = realFiles();
       expect(paths.length).toBeGreaterThanOrEqual(20);

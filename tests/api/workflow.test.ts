@@ -237,6 +237,34 @@ describe("outputs", () => {
     expect((await json(again)).detail).toContain("once.csv");
   });
 
+  test("every writable format is written by a run and reads back with the same rows", async () => {
+    const expected = ROWS.filter((r) => r.qty !== null && r.qty > 5);
+    for (const extension of ["csv", "tsv", "parquet", "arrow", "feather", "ipc", "json", "ndjson", "avro", "xlsx"]) {
+      const target = join(files, "formats", `big.${extension}`);
+      const res = await post("execute", { workflow: withOutput(`w-${extension}`, target) });
+      expect(res.status, extension).toBe(200);
+      const back = await post("tool/execute", {
+        tool_id: "back",
+        preview_limit: 1000,
+        workflow: workflow(`w-back-${extension}`, [{ id: "back", type: "input", config: { source: target } }]),
+      });
+      const body = await json(back);
+      expect(back.status, `${extension}: ${body.detail}`).toBe(200);
+      expect(body.outputs.output.row_count, extension).toBe(expected.length);
+      expect(body.outputs.output.data, extension).toEqual(asArrays(expected));
+    }
+  });
+
+  test("an .xls or .xlsb output is refused (Excel is written as .xlsx), before anything runs", async () => {
+    for (const extension of ["xls", "xlsb"]) {
+      const target = join(files, `old.${extension}`);
+      const res = await post("execute", { workflow: withOutput(`w-${extension}`, target) });
+      expect(res.status).toBe(400);
+      expect((await json(res)).detail).toContain(".xlsx");
+      expect(existsSync(target)).toBe(false);
+    }
+  });
+
   test("an output outside the granted folders is 403", async () => {
     const res = await post("execute", { workflow: withOutput("w-escape", "/tmp/../etc/weft-escape.csv") });
     expect(res.status).toBe(403);

@@ -17,3 +17,6 @@ export const NO_REAL_FIXTURES_REASON = `real fixtures not found at ${REAL_FIXTUR
 export function realFixture(format: string, file: string): string {
   return join(REAL_FIXTURES, format, file);
 }
+
+/** Appended to a test's name: says why it is skipped, and nothing when it runs. */
+export const SKIP_NOTE = HAS_REAL_FIXTURES ? "" : ` (skipped: ${NO_REAL_FIXTURES_REASON})`;

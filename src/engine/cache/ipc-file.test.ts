@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { HAS_REAL_FIXTURES, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { checkIpcFile } from "./ipc-file";
 
 let dir: string;
@@ -40,7 +40,7 @@ describe("checkIpcFile", () => {
     expect(checkBytes(valid)).toEqual({ state: "valid", size: valid.length });
   });
 
-  test.skipIf(!HAS_REAL_FIXTURES)("IPC files written by Arrow C++ and R are valid", () => {
+  test.skipIf(!HAS_REAL_FIXTURES)(`IPC files written by Arrow C++ and R are valid${SKIP_NOTE}`, () => {
     for (const name of ["generated_primitive.arrow", "generated_nested.arrow", "generated_zstd.arrow"]) {
       expect(checkIpcFile(realFixture("arrow", name)).state).toBe("valid");
     }

@@ -1,4 +1,5 @@
 import pl, { type DataType } from "nodejs-polars";
+import { displayedDtype, readDtype } from "../series-dtype";
 
 /**
  * A column's type, as far as the Avro writer needs it. nodejs-polars 0.26.1 throws when
@@ -13,7 +14,6 @@ export type ColumnType =
   | { variant: string; dtype?: DataType };
 
 /** The message nodejs-polars gives when a Rust dtype has no JS DataType. */
-const NO_JS_DTYPE = /is not supported for JS conversion/;
 
 /** Polars' display names of the types without a JS class. */
 const DISPLAY_NAMES: Record<string, string> = {
@@ -30,7 +30,7 @@ export function columnType(series: pl.Series): ColumnType {
   const dtype = readDtype(series);
   if (dtype) return fromDtype(dtype);
   const empty = series.head(0);
-  const shown = displayedType(empty);
+  const shown = displayedDtype(empty);
   if (shown.startsWith("list[")) return { variant: "List", inner: columnType(empty.explode()) };
   if (shown.startsWith("array[")) return { variant: "FixedSizeList", inner: columnType(empty.explode()) };
   if (shown.startsWith("struct[")) {
@@ -57,22 +57,6 @@ function fromDtype(dtype: DataType): ColumnType {
     default:
       return { variant: dtype.variant, dtype };
   }
-}
-
-function readDtype(series: pl.Series): DataType | null {
-  try {
-    return series.dtype;
-  } catch (error) {
-    // Only the "no JS class for this dtype" refusal is expected here; anything else is a bug.
-    if (error instanceof Error && NO_JS_DTYPE.test(error.message)) return null;
-    throw error;
-  }
-}
-
-/** The type part of Polars' display of an empty series, e.g. `list[binary]`. */
-function displayedType(series: pl.Series): string {
-  const header = series.alias("x").toString().split("\n")[1] ?? "";
-  return header.slice("Series: 'x' [".length, -1);
 }
 
 /** A readable name of a column type for messages (`List(Duration)`). */

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { collect, expectDataSourceError, rowsOf, tempFolder } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
 import { countAvroRows, scanAvro } from "./reader";
 import { avroBlock, avroFile, avroHeader, avscType } from "./test-avro-files";
@@ -27,7 +27,7 @@ function dtypes(frame: pl.DataFrame): string[] {
   return frame.getColumns().map((s) => String(s.dtype));
 }
 
-const fixtures = HAS_REAL_FIXTURES ? "real Avro fixtures" : `real Avro fixtures (skipped: ${NO_REAL_FIXTURES_REASON})`;
+const fixtures = HAS_REAL_FIXTURES ? "real Avro fixtures" : `real Avro fixtures${SKIP_NOTE}`;
 
 describe.skipIf(!HAS_REAL_FIXTURES)(fixtures, () => {
   test("weather.expected.ndjson (from the Avro repo) is MANIFEST's table of 5 records", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import pl from "nodejs-polars";
 import { collect, expectDataSourceError, rowsOf, tempFolder } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { scanIpc } from "./reader";
 
 const tmp = tempFolder("ipc-read");
@@ -29,9 +29,7 @@ function expectedColumn(json: IntegrationJson, column: string, convert: (v: unkn
   });
 }
 
-const fixtures = HAS_REAL_FIXTURES
-  ? "real Arrow fixtures"
-  : `real Arrow fixtures (skipped: ${NO_REAL_FIXTURES_REASON})`;
+const fixtures = HAS_REAL_FIXTURES ? "real Arrow fixtures" : `real Arrow fixtures${SKIP_NOTE}`;
 
 describe.skipIf(!HAS_REAL_FIXTURES)(fixtures, () => {
   const featherRow = { a: "one", b: 2, c: { c1: "inner", c2: 4, c3: 50 }, d: "four" };

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { zipSync } from "fflate";
 import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
 import { contentXml, num, odsPackage, row, sheet } from "./ods-builder";
 import { odsSheetNames, scanOds } from "./reader";
@@ -141,9 +141,7 @@ describe("files that are not ODS spreadsheets", () => {
   });
 });
 
-const title = HAS_REAL_FIXTURES
-  ? "damaged real fixtures"
-  : `damaged real fixtures (skipped: ${NO_REAL_FIXTURES_REASON})`;
+const title = HAS_REAL_FIXTURES ? "damaged real fixtures" : `damaged real fixtures${SKIP_NOTE}`;
 
 describe.skipIf(!HAS_REAL_FIXTURES)(title, () => {
   test("truncated copies of every fixture, at many cut points, are DataSourceErrors naming the copy", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type pl from "nodejs-polars";
 import { collect, expectDataSourceError, rowsOf } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import type { ReadHints, ReadOptions } from "../types";
 import { odsSheetNames, odsSheets, scanOds } from "./reader";
 
@@ -25,7 +25,7 @@ function rowAlone(path: string, sheet: string | number, row: number, options: Re
   );
 }
 
-const title = HAS_REAL_FIXTURES ? "real ODS fixtures" : `real ODS fixtures (skipped: ${NO_REAL_FIXTURES_REASON})`;
+const title = HAS_REAL_FIXTURES ? "real ODS fixtures" : `real ODS fixtures${SKIP_NOTE}`;
 
 describe.skipIf(!HAS_REAL_FIXTURES)(title, () => {
   test("issues.ods lists its six sheets in order, all visible", () => {

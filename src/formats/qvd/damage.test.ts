@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { collect, tempFolder } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
 import { countQvdRows, scanQvd } from "./reader";
 import { buildTestQvd, qvdBytes } from "./test-qvd-writer";
@@ -64,7 +64,7 @@ describe("a truncated hand-built QVD, cut at every byte", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_FIXTURES)(`truncated and mutated real QVDs (skipped: ${NO_REAL_FIXTURES_REASON})`, () => {
+describe.skipIf(!HAS_REAL_FIXTURES)(`truncated and mutated real QVDs${SKIP_NOTE}`, () => {
   for (const file of ["AAPL.qvd", "small.qvd", "large.qvd", "damaged.qvd"]) {
     test(`${file} cut at many points fails cleanly`, () => {
       const bytes = readFileSync(realFixture("qvd", file));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import { expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { MAX_HEADER_BYTES, type QvdHeader, readQvdHeader } from "./header";
 import { QvdSource } from "./source";
 import { type BuiltQvd, buildTestQvd, qvdBytes, type TestTable } from "./test-qvd-writer";
@@ -213,7 +213,7 @@ describe("hostile or broken headers are DataSourceErrors naming the file", () =>
   });
 });
 
-describe.skipIf(!HAS_REAL_FIXTURES)(`real QVD headers (skipped: ${NO_REAL_FIXTURES_REASON})`, () => {
+describe.skipIf(!HAS_REAL_FIXTURES)(`real QVD headers${SKIP_NOTE}`, () => {
   const facts: [string, string, number, number, number][] = [
     // file, table name, NoOfRecords, RecordByteSize, fields
     ["AAPL.qvd", "Stock", 2746, 10, 8],

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import type pl from "nodejs-polars";
 import { collect, expectDataSourceError } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { readQvdHeader } from "./header";
 import { decodeIndexTable } from "./index-table";
 import { countQvdRows, scanQvd } from "./reader";
@@ -39,7 +39,7 @@ function ulpDistance(a: number, b: number): number {
   return Number(view.getBigInt64(0) - view.getBigInt64(8));
 }
 
-describe.skipIf(!HAS_REAL_FIXTURES)(`real QVD files written by Qlik (skipped: ${NO_REAL_FIXTURES_REASON})`, () => {
+describe.skipIf(!HAS_REAL_FIXTURES)(`real QVD files written by Qlik${SKIP_NOTE}`, () => {
   describe("AAPL.qvd against AAPL.expected.csv", () => {
     const aapl = once("AAPL.qvd");
     let csvCache: ReturnType<typeof expectedCsv> | undefined;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { collect, tempFolder } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
 import { type BuildField, type BuildValue, buildYxdb } from "./build-yxdb";
 import { scanYxdb } from "./reader";
@@ -104,7 +104,7 @@ describe("truncated copies of hand-made files", () => {
   }
 });
 
-describe.skipIf(!HAS_REAL_FIXTURES)(`truncated copies of the real files (skipped: ${NO_REAL_FIXTURES_REASON})`, () => {
+describe.skipIf(!HAS_REAL_FIXTURES)(`truncated copies of the real files${SKIP_NOTE}`, () => {
   const files: [string, number][] = [
     ["AllNormalFields.yxdb", 1],
     ["TestNewYxdb.yxdb", 3],

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import pl from "nodejs-polars";
 import { collect } from "../../../tests/helpers/format-samples";
-import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
+import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { countYxdbRows, scanYxdb } from "./reader";
 
 /** The facts of /work/shared/fixtures/real/yxdb/MANIFEST.md, checked on the real files. */
@@ -13,7 +13,7 @@ const dtypes = (df: pl.DataFrame) => df.getColumns().map((s) => `${s.name}: ${St
 /** Every value as Polars' text (Decimal and Int64 cannot be handed to JS as they are). */
 const texts = (df: pl.DataFrame) => df.select(...df.columns.map((c) => pl.col(c).cast(pl.String))).toRecords();
 
-describe.skipIf(!HAS_REAL_FIXTURES)(`real YXDB files (skipped: ${NO_REAL_FIXTURES_REASON})`, () => {
+describe.skipIf(!HAS_REAL_FIXTURES)(`real YXDB files${SKIP_NOTE}`, () => {
   test("the files are the ones the MANIFEST describes (sizes, header text)", () => {
     const sizes: Record<string, number> = {
       "AllNormalFields.yxdb": 3420,

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { formatForPath } from "../../formats/registry";
+import { dirname, extname } from "node:path";
+import { formatForPath, writableExtensions } from "../../formats/registry";
 import { ToolConfigError } from "../../shared/errors";
 import { singleInput } from "../column-checks";
 import { defineTool } from "../types";
@@ -20,8 +20,17 @@ export const outputTool = defineTool({
   build(inputs, config, ctx) {
     const path = ctx.resolvePath(config.path, "write");
     const format = formatForPath(path, config.format);
-    if (!format.write)
+    const extension = extname(path).slice(1).toLowerCase();
+    const writable = writableExtensions(format);
+    if (writable.length === 0)
       throw new ToolConfigError(ctx.toolId, `Tool "${ctx.toolId}" (output): ${format.type} files cannot be written`);
+    if (format.extensions.includes(extension) && !writable.includes(extension)) {
+      const as = writable.map((e) => `.${e}`).join(", ");
+      throw new ToolConfigError(
+        ctx.toolId,
+        `Tool "${ctx.toolId}" (output): .${extension} files cannot be written; ${format.type} is written as ${as}`,
+      );
+    }
     return { output: singleInput(inputs, "input", ctx) };
   },
   write(frame, config, ctx) {
