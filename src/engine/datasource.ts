@@ -16,6 +16,8 @@ export interface InspectResult {
   source_type: string;
   data_schema: { columns: ColumnInfo[]; total_rows: number };
   validation: { errors: string[]; warnings: string[] };
+  /** A workbook's sheets (Excel, ODS), for choosing the `sheet` option. */
+  sheets?: string[];
 }
 
 /** `/api/datasource/preview`: a window of a file's rows, JSON-safe as workflow previews. */
@@ -80,11 +82,13 @@ export function inspectSource(request: SourceRequest, counts: RowCounts): Inspec
   if (columns.length === 0) warnings.push("The file has no columns");
   const total = counts.of(format, request, () => frame);
   if (total === 0 && columns.length > 0) warnings.push("The file has a header but no data rows");
+  const sheets = format.sheets?.(request.path);
   return {
     source: request.path,
     source_type: format.type,
     data_schema: { columns, total_rows: total },
     validation: { errors: validation.errors, warnings },
+    ...(sheets ? { sheets } : {}),
   };
 }
 

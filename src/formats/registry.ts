@@ -12,14 +12,14 @@ import {
 import { scanCsv } from "./csv/reader";
 import { validateCsv } from "./csv/validate";
 import { writeCsv } from "./csv/writer";
-import { scanExcel } from "./excel/reader";
+import { excelSheetNames, scanExcel } from "./excel/reader";
 import { writeExcel } from "./excel/writer";
 import { checkReadableFile, firstSignificantByte, readBytes } from "./file-checks";
 import { scanIpc } from "./ipc/reader";
 import { writeIpc } from "./ipc/writer";
 import { scanJson } from "./json/reader";
 import { writeJson } from "./json/writer";
-import { scanOds } from "./ods/reader";
+import { odsSheetNames, scanOds } from "./ods/reader";
 import { scanParquet } from "./parquet/reader";
 import { writeParquet } from "./parquet/writer";
 import { countQvdRows, scanQvd } from "./qvd/reader";
@@ -38,8 +38,8 @@ const READERS: Partial<Record<FileFormatType, Reader>> = {
   ipc: { customLoader: false, scan: scanIpc, write: writeIpc },
   json: { customLoader: false, scan: scanJson, write: writeJson },
   avro: { customLoader: true, scan: scanAvro, countRows: countAvroRows, write: writeAvro },
-  excel: { customLoader: true, scan: scanExcel, write: writeExcel, writeExtensions: ["xlsx"] },
-  ods: { customLoader: true, scan: scanOds },
+  excel: { customLoader: true, scan: scanExcel, sheets: excelSheetNames, write: writeExcel, writeExtensions: ["xlsx"] },
+  ods: { customLoader: true, scan: scanOds, sheets: odsSheetNames },
   qvd: { customLoader: true, scan: scanQvd, countRows: countQvdRows },
   yxdb: { customLoader: true, scan: scanYxdb, countRows: countYxdbRows },
 };

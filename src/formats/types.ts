@@ -74,6 +74,8 @@ export interface FileFormat {
    * `/api/datasource/inspect`; a file that cannot be read at all throws instead.
    */
   validate?(path: string, options: ReadOptions): SourceValidation;
+  /** A workbook's sheet names, in the order the `sheet` option's index counts them. */
+  sheets?(path: string): string[];
   /** The extensions the writer makes, when not all of them (Excel writes .xlsx only). */
   writeExtensions?: readonly string[];
   /**

@@ -151,6 +151,34 @@ describe("preview windows", () => {
     expect(body.detail).toContain("a, b, c");
   });
 
+  test.skipIf(!HAS_REAL_FIXTURES)(
+    `a workbook's sheets are listed, and the sheet option picks one${SKIP_NOTE}`,
+    async () => {
+      for (const file of [
+        join(REAL_FIXTURES, "xlsx", "any_sheets.xlsx"),
+        join(REAL_FIXTURES, "ods", "any_sheets.ods"),
+      ]) {
+        const { status, body } = await post("/datasource/inspect", { source: file });
+        expect(status).toBe(200);
+        expect(body.sheets.length, file).toBeGreaterThanOrEqual(2);
+        let read = 0;
+        for (const [index, sheet] of (body.sheets as string[]).entries()) {
+          const byName = await post("/datasource/preview", { source: file, config: { sheet } });
+          const byIndex = await post("/datasource/preview", { source: file, config: { sheet: index } });
+          expect(byIndex, `${file} sheet ${index}`).toEqual(byName);
+          if (byName.status === 200) read++;
+          else expect(byName.body.detail).toContain(sheet);
+        }
+        expect(read, file).toBeGreaterThanOrEqual(1);
+        const unknown = await post("/datasource/preview", { source: file, config: { sheet: "no such sheet" } });
+        expect(unknown.status).toBe(400);
+        expect(unknown.body.detail).toContain(body.sheets[0]);
+      }
+      const csv = await post("/datasource/inspect", { source: join(files, "window.csv") });
+      expect(csv.body.sheets).toBeUndefined();
+    },
+  );
+
   test("max_rows above MAX_PREVIEW_ROWS is clamped to it", async () => {
     const path = join(files, "long.csv");
     writeFileSync(path, `n\n${Array.from({ length: 1500 }, (_, i) => i).join("\n")}\n`);

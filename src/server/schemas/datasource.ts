@@ -21,6 +21,10 @@ export const InspectResponse = z
     source_type: z.string(),
     data_schema: z.object({ columns: z.array(Column), total_rows: z.number().int() }),
     validation: z.object({ errors: z.array(z.string()), warnings: z.array(z.string()) }),
+    sheets: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "A workbook's sheets (Excel, ODS), in the order the sheet option's index counts" }),
   })
   .openapi("DataSourceInspectResponse");
 
