@@ -16,6 +16,7 @@ import { type AssetSource, serveAsset } from "../http/static-assets";
 import { createHubApp } from "../hub/app";
 import { createServerApp } from "../server/app";
 import { serverAuth } from "../server/middleware/auth";
+import { openConnectionStore } from "../server/services/connection-store";
 import { PayloadTooLargeError } from "../shared/errors";
 import type { Logger } from "../shared/logger";
 import { WEFT_VERSION } from "../shared/version";
@@ -90,7 +91,12 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
     app.use("/api/*", serverAuth({ mode: server.authMode, token: serverToken }));
     app.route(
       "/api",
-      createServerApp({ config: server, engine, clearCache: (id) => clearWorkflowCache(cacheRoot, id) }),
+      createServerApp({
+        config: server,
+        engine,
+        clearCache: (id) => clearWorkflowCache(cacheRoot, id),
+        connections: openConnectionStore(config.dataDir, server.connectionEncryptionKey),
+      }),
     );
   }
 

@@ -1,11 +1,14 @@
 import type { ServerConfig } from "../cli/config";
 import type { ExecutorPool } from "../engine/executor/pool";
 import { newApiApp } from "../http/openapi-app";
+import { fileAccessPolicy } from "./engine-pool";
+import { connectionsRoutes } from "./routes/connections";
 import { datasourceRoutes } from "./routes/datasource";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
 import { polarsRoutes } from "./routes/polars";
 import { workflowRoutes } from "./routes/workflow";
+import type { ConnectionStore } from "./services/connection-store";
 
 export interface ServerDeps {
   config: ServerConfig;
@@ -13,6 +16,8 @@ export interface ServerDeps {
   engine: ExecutorPool;
   /** Removes a workflow's cached results. */
   clearCache(workflowId: string): number;
+  /** The server-managed connections; undefined without CONNECTION_ENCRYPTION_KEY (routes answer 503). */
+  connections: ConnectionStore | undefined;
 }
 
 /**
@@ -20,12 +25,13 @@ export interface ServerDeps {
  * endpoint is found in one look. Authentication is applied by the caller (cli/create-app.ts),
  * in the spec's middleware order.
  */
-export function createServerApp({ config, engine, clearCache }: ServerDeps) {
+export function createServerApp({ config, engine, clearCache, connections }: ServerDeps) {
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
   app.route("/", workflowRoutes({ engine, clearCache }));
   app.route("/", polarsRoutes(engine));
   app.route("/", datasourceRoutes(engine));
+  app.route("/", connectionsRoutes({ store: connections, fileAccess: fileAccessPolicy(config) }));
   return app;
 }

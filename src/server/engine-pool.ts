@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../cli/config";
 import { ExecutorPool } from "../engine/executor/pool";
 import type { EngineSettings } from "../engine/job";
+import type { FileAccessPolicy } from "../shared/file-access";
 import type { Logger } from "../shared/logger";
 
 const BYTES_PER_GB = 1024 ** 3; // as the cache counts (engine/cache/tool-cache.ts, which loads Polars)
@@ -18,11 +19,16 @@ export function engineSettings(config: ServerConfig, dataDir: string): EngineSet
     maxParallelTools: config.maxParallelTools,
     maxPreviewRows: config.maxPreviewRows,
     limits: config.limits,
-    fileAccess: {
-      mode: config.fileAccessMode === "open" ? "open" : "restricted",
-      // Hub file access (roots from grants) arrives with hub mode; until then it grants nothing.
-      roots: config.fileAccessMode === "restricted" ? config.allowedFilePaths : [],
-    },
+    fileAccess: fileAccessPolicy(config),
+  };
+}
+
+/** Which files the Server may read and write. */
+export function fileAccessPolicy(config: ServerConfig): FileAccessPolicy {
+  return {
+    mode: config.fileAccessMode === "open" ? "open" : "restricted",
+    // Hub file access (roots from grants) arrives with hub mode; until then it grants nothing.
+    roots: config.fileAccessMode === "restricted" ? config.allowedFilePaths : [],
   };
 }
 

@@ -5,7 +5,6 @@ import pl from "nodejs-polars";
 import {
   collect,
   failingFrame,
-  isoDay,
   SAMPLE_ROWS,
   sampleFrame,
   tempFolder,

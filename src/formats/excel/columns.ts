@@ -8,11 +8,11 @@ import { isPresent, type SheetTable } from "./table";
 export type CellKind = "bool" | "int" | "float" | "date" | "datetime" | "time" | "duration" | "string";
 
 /**
- * Serials outside 0001-01-01 .. 9999-12-31 are not dates Excel can show (it shows ####);
- * such a number with a date format is read as the plain number.
+ * Instants outside 0001-01-01 .. 9999-12-31 are not dates Excel can show (it shows ####);
+ * a number with a date format that lands there is read as the plain number.
  */
-const MIN_DATE_SERIAL = -693_593;
-const MAX_DATE_SERIAL = 2_958_465;
+const MIN_DATE_MS = -62_135_596_800_000;
+const MAX_DATE_MS = 253_402_300_799_999;
 
 const KIND_NAMES: Record<CellKind, string> = {
   bool: "a boolean",
@@ -63,8 +63,9 @@ export function cellKind(cell: XLSX.CellObject | undefined, date1904: boolean): 
       const format = dateFormatKind(cell.z as string | undefined);
       if (format === "duration") return "duration";
       if (format === "time") return "time";
-      if (format === "date" && v >= MIN_DATE_SERIAL && v <= MAX_DATE_SERIAL) {
-        return dateValueKind(serialToEpochMs(v, date1904));
+      if (format === "date") {
+        const ms = serialToEpochMs(v, date1904);
+        if (ms >= MIN_DATE_MS && ms <= MAX_DATE_MS) return dateValueKind(ms);
       }
       return Number.isSafeInteger(v) ? "int" : "float";
     }
@@ -76,9 +77,8 @@ export function cellKind(cell: XLSX.CellObject | undefined, date1904: boolean): 
 /** The one kind that holds both: int+float is float, date+datetime is datetime, anything else is text. */
 export function unify(a: CellKind, b: CellKind): CellKind {
   if (a === b) return a;
-  const pair = new Set([a, b]);
-  if (pair.has("int") && pair.has("float")) return "float";
-  if (pair.has("date") && pair.has("datetime")) return "datetime";
+  if ((a === "int" && b === "float") || (a === "float" && b === "int")) return "float";
+  if ((a === "date" && b === "datetime") || (a === "datetime" && b === "date")) return "datetime";
   return "string";
 }
 

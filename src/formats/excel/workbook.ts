@@ -3,7 +3,7 @@ import * as zlib from "node:zlib";
 import * as XLSX from "@e965/xlsx";
 import { DataSourceError } from "../../shared/errors";
 import { checkReadableFile } from "../file-checks";
-import { zipDamage } from "./zip-check";
+import { withClassicEndRecord, zipDamage } from "./zip-check";
 
 // SheetJS's own JavaScript inflate loops forever on some damaged deflate streams (seen on
 // .xlsx files with a few bytes changed); Node's zlib fails them cleanly and is as fast.
@@ -31,7 +31,7 @@ export function readWorkbookBytes(path: string): { bytes: Buffer; container: Con
   if (startsWith(bytes, ZIP_MAGIC)) {
     const damage = zipDamage(bytes);
     if (damage) throw new DataSourceError(`Cannot read ${path}: ${damage}`);
-    return { bytes, container: "zip" };
+    return { bytes: withClassicEndRecord(bytes), container: "zip" };
   }
   if (startsWith(bytes, OLE2_MAGIC)) return { bytes: withoutDocumentProperties(path, bytes), container: "biff" };
   if (bytes.length >= 4 && bytes[0] === 0x09 && BIFF_BOF_HIGH_BYTES.has(bytes[1] ?? -1)) {

@@ -57,6 +57,32 @@ export function zipDamage(bytes: Buffer): string | undefined {
   return undefined;
 }
 
+/**
+ * A package whose end record defers to a ZIP64 record (some writers always add one) with
+ * the real counts written into the classic end record when they fit, since SheetJS 0.20.3
+ * reads only the classic one. Other packages are returned as they are. Call after zipDamage.
+ */
+export function withClassicEndRecord(bytes: Buffer): Buffer {
+  const eocd = findEndRecord(bytes);
+  if (eocd < 20 || bytes.readUInt32LE(eocd - 20) !== ZIP64_LOCATOR) return bytes;
+  const deferred =
+    bytes.readUInt16LE(eocd + 10) === 0xffff ||
+    bytes.readUInt32LE(eocd + 12) === 0xffffffff ||
+    bytes.readUInt32LE(eocd + 16) === 0xffffffff;
+  if (!deferred) return bytes;
+  const record = Number(bytes.readBigUInt64LE(eocd - 12));
+  const entries = Number(bytes.readBigUInt64LE(record + 32));
+  const size = Number(bytes.readBigUInt64LE(record + 40));
+  const offset = Number(bytes.readBigUInt64LE(record + 48));
+  if (entries >= 0xffff || size >= 0xffffffff || offset >= 0xffffffff) return bytes;
+  const copy = Buffer.from(bytes);
+  copy.writeUInt16LE(entries, eocd + 8);
+  copy.writeUInt16LE(entries, eocd + 10);
+  copy.writeUInt32LE(size, eocd + 12);
+  copy.writeUInt32LE(offset, eocd + 16);
+  return copy;
+}
+
 /** The offset of the end-of-central-directory record (searched back over a possible comment), or -1. */
 function findEndRecord(bytes: Buffer): number {
   const last = bytes.length - EOCD_SIZE;
