@@ -38,7 +38,15 @@ const READERS: Partial<Record<FileFormatType, Reader>> = {
   ipc: { customLoader: false, scan: scanIpc, write: writeIpc },
   json: { customLoader: false, scan: scanJson, write: writeJson },
   avro: { customLoader: true, scan: scanAvro, countRows: countAvroRows, write: writeAvro },
-  excel: { customLoader: true, scan: scanExcel, sheets: excelSheetNames, write: writeExcel, writeExtensions: ["xlsx"] },
+  excel: {
+    customLoader: true,
+    // Types come from every row of the sheet (SheetJS inflates the whole package anyway), so
+    // a preview reads what a run reads: no row hint, and the two always agree.
+    scan: (path, options) => scanExcel(path, options),
+    sheets: excelSheetNames,
+    write: writeExcel,
+    writeExtensions: ["xlsx"],
+  },
   ods: { customLoader: true, scan: scanOds, sheets: odsSheetNames },
   qvd: { customLoader: true, scan: scanQvd, countRows: countQvdRows },
   yxdb: { customLoader: true, scan: scanYxdb, countRows: countYxdbRows },

@@ -2,13 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import {
-  collect,
-  failingFrame,
-  SAMPLE_ROWS,
-  sampleFrame,
-  tempFolder,
-} from "../../../tests/helpers/format-samples";
+import { collect, failingFrame, SAMPLE_ROWS, sampleFrame, tempFolder } from "../../../tests/helpers/format-samples";
 import { DataSourceError } from "../../shared/errors";
 import { scanCsv } from "./reader";
 import { writeCsv } from "./writer";
