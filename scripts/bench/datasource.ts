@@ -10,14 +10,11 @@
  *   npm run bench:datasource [-- --rows 10000000 --runs 7]
  */
 
-import { closeSync, existsSync, mkdtempSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import pl from "nodejs-polars";
-import { loadConfig } from "../../src/cli/config";
-import { startWeft } from "../../src/cli/start";
-import { createLogger } from "../../src/shared/logger";
+import { startBenchServer } from "./bench-server";
 import { salesData } from "./sales-data";
 
 const args = process.argv.slice(2);
@@ -40,30 +37,8 @@ if (!existsSync(parquet)) {
   renameSync(`${parquet}.part`, parquet);
 }
 
-const work = mkdtempSync(join(tmpdir(), "weft-bench-ds-"));
-const config = loadConfig({
-  mode: "server",
-  env: {
-    HOME: work,
-    WEFT_DATA_DIR: join(work, "data"),
-    PORT: "0",
-    AUTH_MODE: "disabled",
-    WEFT_NO_BROWSER: "1",
-    ALLOWED_FILE_PATHS: data.dir,
-  },
-});
-const weft = await startWeft(config, createLogger({ level: "warn" }));
-const api = async (path: string, body: unknown) => {
-  const res = await fetch(`${weft.url}api/datasource/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the answer is checked where used
-  const json: any = await res.json();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-};
+const server = await startBenchServer("ds", [data.dir]);
+const api = (path: string, body: unknown) => server.post(`datasource/${path}`, body);
 const timed = async (fn: () => Promise<unknown> | unknown) => {
   const started = performance.now();
   await fn();
@@ -122,8 +97,7 @@ for (const [label, path, reader] of [
     `| ${label}: DuckDB 100 rows at the same offset, in process | ${fmt(duckOffset)} | ${(duckOffset / whole).toFixed(3)} |`,
   );
 }
-await weft.stop();
-rmSync(work, { recursive: true, force: true });
+await server.stop();
 console.log(`
 | measurement (${rows.toLocaleString()} rows, medians of ${runs}) | time | / whole read |
 |---|---|---|

@@ -1,22 +1,5 @@
-/**
- * The engine benchmark (issue 3). Generates a seeded sales table (5M rows) and customers
- * (100k), starts a real Server in this process (its engine processes warm), then times,
- * paired in the same run:
- *
- *   1. a hand-written nodejs-polars streaming script (warm process) against the same
- *      pipeline as a workflow through POST /api/workflow/execute (cache cleared each time);
- *   2. the cached re-run of that workflow;
- *   3. a 100-row filtered preview of the 5M-row CSV through /api/workflow/tool/execute;
- *   4. a re-preview after changing only a tool downstream of a cached sort.
- *
- *   npm run bench:engine [-- --rows 5000000 --runs 7]
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/cli/config";
-import { startWeft } from "../../src/cli/start";
-import { createLogger } from "../../src/shared/logger";
+import { startBenchServer } from "./bench-server";
 import { salesData } from "./sales-data";
 
 const args = process.argv.slice(2);
@@ -33,30 +16,9 @@ const fmt = (ms: number) => `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
 
 console.log(`generating ${rows.toLocaleString()} sales rows and 100,000 customers (seeded; reused when present)...`);
 const data = await salesData(rows, 100_000);
-const work = mkdtempSync(join(tmpdir(), "weft-bench-engine-"));
-const config = loadConfig({
-  mode: "server",
-  env: {
-    HOME: work,
-    WEFT_DATA_DIR: join(work, "data"),
-    PORT: "0",
-    AUTH_MODE: "disabled",
-    WEFT_NO_BROWSER: "1",
-    ALLOWED_FILE_PATHS: `${data.dir},${work}`,
-  },
-});
-const weft = await startWeft(config, createLogger({ level: "warn" }));
-const api = async (path: string, body: unknown) => {
-  const res = await fetch(`${weft.url}api/workflow/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the answer is checked where used
-  const json: any = await res.json();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-};
+const server = await startBenchServer("engine", [data.dir]);
+const { work } = server;
+const api = (path: string, body: unknown) => server.post(`workflow/${path}`, body);
 
 const wire = (source: string, target: string, source_socket = "output", target_socket = "input") => ({
   source,
@@ -180,8 +142,7 @@ for (let i = 0; i < previews; i++)
   );
 
 baseline.kill();
-await weft.stop();
-rmSync(work, { recursive: true, force: true });
+await server.stop();
 
 const hand = median(pairs.map((p) => p.hand));
 const engine = median(pairs.map((p) => p.engine));

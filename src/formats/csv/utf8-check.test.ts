@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { seededRandom as random } from "../../../tests/helpers/seeded-random";
 import { Utf8Checker } from "./utf8-check";
 
 /** The lines of `bytes` that a strict TextDecoder refuses: the oracle. */
@@ -25,17 +26,6 @@ function check(bytes: Uint8Array, chunk = bytes.length || 1): readonly number[] 
   for (let i = 0; i < bytes.length; i += chunk) checker.push(bytes.subarray(i, i + chunk));
   checker.end();
   return checker.badLines;
-}
-
-/** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe("Utf8Checker", () => {

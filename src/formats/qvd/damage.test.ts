@@ -2,23 +2,13 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { collect, tempFolder } from "../../../tests/helpers/format-samples";
 import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
+import { seededRandom as random } from "../../../tests/helpers/seeded-random";
 import { DataSourceError } from "../../shared/errors";
 import { countQvdRows, scanQvd } from "./reader";
 import { buildTestQvd, qvdBytes } from "./test-qvd-writer";
 
 const tmp = tempFolder("qvd-damage");
 afterAll(tmp.cleanup);
-
-/** A deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Outcome = { rows: number } | { error: string };
 

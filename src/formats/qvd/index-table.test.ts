@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
+import { seededRandom as random } from "../../../tests/helpers/seeded-random";
 import { readQvdHeader } from "./header";
 import { decodeIndexTable, type FieldIndexes } from "./index-table";
 import { QvdSource } from "./source";
@@ -23,17 +24,6 @@ function decode(table: TestTable, symbolCounts: number[], rows?: number, chunkBy
 
 const rowsOf = (indexes: FieldIndexes | undefined): unknown =>
   indexes?.kind === "rows" ? Array.from(indexes.indexes) : `constant ${indexes?.index}`;
-
-/** A deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // The writer takes row values as given, so one symbol is enough to store any index; the
 // decoder is told the field has `count` symbols.

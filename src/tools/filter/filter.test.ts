@@ -1,21 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import { seededRandom as rng } from "../../../tests/helpers/seeded-random";
 import { pl, rowsOf, runTool, testContext } from "../../../tests/helpers/tool-harness";
 import { ToolConfigError } from "../../shared/errors";
 import { filterTool } from "./index";
 
 type Row = Record<string, unknown>;
-
-/** A small deterministic PRNG (mulberry32) so the generated table is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ["apple", "Äpfel", "ápple", "banana", "cherry.pie", "a(b)", "日本語", "😀 smile", "", "zebra", "b"];
 const DAYS = ["2024-01-01", "2024-01-15", "2024-01-31", "2024-02-29", "2023-12-31", "1969-07-20"];
