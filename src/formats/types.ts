@@ -27,6 +27,11 @@ export interface ReadOptions {
   encoding?: string;
   infer_schema_length?: number;
   quote_char?: string;
+  /**
+   * CSV: read ISO dates and date-times as Date and Datetime (decided, like numbers, by the
+   * first `infer_schema_length` rows). Off by default, as it slows every read.
+   */
+  parse_dates?: boolean;
 }
 
 /**

@@ -10,16 +10,20 @@ import { writeCsv } from "./writer";
 const tmp = tempFolder("csv-write");
 afterAll(tmp.cleanup);
 
-/** What CSV keeps of a sample row: everything; dates and date-times are read back as such (Datetime in µs). */
+/** What CSV keeps of a sample row with parse_dates: everything (date-times come back in µs). */
 const expectedRows = SAMPLE_ROWS.map((r) => ({ ...r }));
 
 describe("writeCsv", () => {
   test("write then read back equals the input (nulls, unicode, quotes, line breaks, floats)", () => {
     const path = join(tmp.dir, "round.csv");
     expect(writeCsv(sampleFrame().lazy(), path, {})).toEqual({ rows: SAMPLE_ROWS.length });
-    const back = collect(scanCsv(path, {}));
+    const back = collect(scanCsv(path, { parse_dates: true }));
     expect(back.toRecords() as unknown[]).toEqual(expectedRows);
     expect(back.dtypes.map((d) => d.variant)).toEqual(["Int64", "Float64", "String", "Bool", "Date", "Datetime"]);
+    // Without the option, dates stay text (parsing them slows every read).
+    const plain = collect(scanCsv(path, {}));
+    expect(plain.dtypes.map((d) => d.variant)).toEqual(["Int64", "Float64", "String", "Bool", "String", "String"]);
+    expect(plain.getColumn("day").toArray()).toEqual(["2024-01-02", null, "1969-12-31", "2000-02-29"]);
   });
 
   test("delimiter and include_header are honoured", () => {

@@ -9,6 +9,7 @@ export const ReadOptionsSchema = z.strictObject({
   encoding: z.string().optional(),
   infer_schema_length: z.number().int().min(0).optional(),
   quote_char: z.string().max(1).optional(),
+  parse_dates: z.boolean().optional().describe("CSV: read ISO dates and date-times as dates (slower)"),
 });
 
 const FILE_TYPES = ["avro", "csv", "excel", "ipc", "json", "ods", "parquet", "qvd", "yxdb"] as const;
