@@ -94,6 +94,49 @@ describe("the single executable on a fresh machine", () => {
     for (const pid of engines) expect(Bun.spawnSync(["kill", "-0", pid]).exitCode).not.toBe(0);
   });
 
+  test("writes and reads every writable format, and a Latin-1 CSV, with the readers it bundles", async () => {
+    const home = mkdtempSync(join(work, "home-"));
+    const csv = join(home, "t.csv");
+    await Bun.write(csv, Buffer.from("name,n\nJos\xe9,1\nZ\xfcrich,2\n", "latin1"));
+    const p = await startProcess(
+      [binary, "--port", "0"],
+      { HOME: home, WEFT_NO_BROWSER: "1", AUTH_MODE: "disabled" },
+      { cwd: "/" },
+    );
+    try {
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`${p.origin}/api/${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      for (const extension of ["parquet", "arrow", "json", "avro", "xlsx"]) {
+        const target = join(home, `out.${extension}`);
+        const run = await post("workflow/execute", {
+          workflow: {
+            meta: { workflow_id: `w-${extension}` },
+            tools: [
+              { id: "i", type: "input", config: { source: csv, options: { encoding: "latin1" } } },
+              { id: "o", type: "output", config: { path: target } },
+            ],
+            wires: [{ source: "i", source_socket: "output", target: "o", target_socket: "input" }],
+          },
+        });
+        expect(run.status, JSON.stringify(run.body)).toBe(200);
+        const back = await post("datasource/preview", { source: target });
+        expect(back.status, JSON.stringify(back.body)).toBe(200);
+        expect(back.body.data, extension).toEqual([
+          ["José", 1],
+          ["Zürich", 2],
+        ]);
+      }
+    } finally {
+      expect(await p.stop()).toBe(0);
+    }
+  }, 60_000);
+
   test("--check loads Polars and DuckDB from the executable", async () => {
     const r = await runToEnd([binary, "--check"], { HOME: mkdtempSync(join(work, "home-")) });
     expect(r.code).toBe(0);
