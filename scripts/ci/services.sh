@@ -3,7 +3,8 @@
 # Idempotent: a service already installed and running is left as it is. Prints the
 # variables the tests read (eval "$(scripts/ci/services.sh)").
 #   PostgreSQL → WEFT_TEST_PG_URL
-# Later services (MariaDB, Chromium) follow the same pattern: one ensure_* function each.
+#   MariaDB    → WEFT_TEST_MYSQL_URL
+# Later services (Chromium) follow the same pattern: one ensure_* function each.
 set -euo pipefail
 
 log() { echo "services: $*" >&2; }
@@ -49,4 +50,23 @@ ensure_postgres() {
   echo "export WEFT_TEST_PG_URL=postgres://weft:weft@127.0.0.1:$port/weft"
 }
 
+ensure_mariadb() {
+  apt_install mariadb-server mariadb-client
+  # Debian's configuration binds 127.0.0.1; the init script works without systemd.
+  grep -q '^bind-address *= *127.0.0.1' /etc/mysql/mariadb.conf.d/50-server.cnf ||
+    sed -i 's/^#\?bind-address.*/bind-address = 127.0.0.1/' /etc/mysql/mariadb.conf.d/50-server.cnf
+  if ! mariadb-admin ping >/dev/null 2>&1; then
+    log "starting MariaDB"
+    /etc/init.d/mariadb start >&2
+  fi
+  for _ in $(seq 1 50); do
+    mariadb-admin ping >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+  mariadb -e "CREATE USER IF NOT EXISTS 'weft'@'127.0.0.1' IDENTIFIED BY 'weft';
+    CREATE DATABASE IF NOT EXISTS weft; GRANT ALL ON weft.* TO 'weft'@'127.0.0.1'; FLUSH PRIVILEGES;" >&2
+  echo "export WEFT_TEST_MYSQL_URL=mysql://weft:weft@127.0.0.1:3306/weft"
+}
+
 ensure_postgres
+ensure_mariadb

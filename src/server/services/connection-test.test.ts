@@ -122,3 +122,23 @@ describe.skipIf(!pgUrl)(`PostgreSQL${pgUrl ? "" : " (skipped: WEFT_TEST_PG_URL i
     expect(result.message).not.toContain("definitely-wrong-pw");
   });
 });
+
+const mysqlUrl = process.env.WEFT_TEST_MYSQL_URL;
+describe.skipIf(!mysqlUrl)(
+  `MariaDB${mysqlUrl ? "" : " (skipped: WEFT_TEST_MYSQL_URL is not set; .ci/run sets it)"}`,
+  () => {
+    test("the test database answers SELECT 1", async () => {
+      const result = await tester(String(mysqlUrl), "mysql");
+      expect(result).toMatchObject({ success: true, latencyMs: expect.any(Number) });
+    });
+
+    test("a wrong password fails, and the answer holds neither the user nor the password", async () => {
+      const url = new URL(String(mysqlUrl));
+      url.password = "definitely-wrong-pw";
+      const result = await tester(url.toString(), "mysql");
+      expect(result.success).toBe(false);
+      expect(result.message).not.toContain("definitely-wrong-pw");
+      expect(result.message).not.toContain(`'${decodeURIComponent(url.username)}'`);
+    });
+  },
+);
