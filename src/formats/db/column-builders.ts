@@ -1,0 +1,232 @@
+import pl, { type DataType } from "nodejs-polars";
+
+/** Rows per batch: each column's batch becomes a Series chunk, and its JS memory goes. */
+export const BATCH_ROWS = 65_536;
+
+/**
+ * Column stores for database reads. A reader pushes one value per row into each column and
+ * calls `flush` every batch: the batch becomes a Series chunk on the Rust side and its JS
+ * memory is let go, so a large result never sits in JS whole next to its frame. Numbers go
+ * into typed arrays (nodejs-polars builds a Series from one without a per-value conversion
+ * and keeps NaN); Int64 goes into a BigInt64Array, written through an Int32Array view of
+ * the same memory so most values need no BigInt (nodejs-polars 0.26.1 makes nulls of a
+ * plain array of bigints). Null rows are set after the Series is built.
+ */
+export interface ColumnBuilder {
+  readonly name: string;
+  pushNull(): void;
+  /** Moves the rows pushed since the last flush into a Series chunk. */
+  flush(): void;
+  /** The whole column; the builder is done. */
+  finish(): pl.Series;
+}
+
+/** A column of chunks: what every builder does with its batches. */
+abstract class ChunkedBuilder implements ColumnBuilder {
+  private chunks: pl.Series[] = [];
+  protected nulls: number[] = [];
+  protected count = 0;
+
+  constructor(readonly name: string) {}
+
+  pushNull(): void {
+    this.nulls.push(this.count);
+    this.pushFiller();
+    this.count++;
+  }
+
+  /** Stores a placeholder for a null row. */
+  protected abstract pushFiller(): void;
+  /** The batch as a Series, without its nulls; resets the batch. */
+  protected abstract batch(): pl.Series;
+  /** The batch with its nulls set, as a Series of the final type. */
+  protected convert(series: pl.Series): pl.Series {
+    return series;
+  }
+
+  flush(): void {
+    if (this.count === 0 && this.chunks.length > 0) return;
+    const raw = this.batch();
+    if (this.nulls.length > 0) raw.scatter(this.nulls, null as never);
+    const series = this.convert(raw);
+    this.nulls = [];
+    this.count = 0;
+    const first = this.chunks[0];
+    if (first) first.append(series);
+    else this.chunks.push(series);
+  }
+
+  finish(): pl.Series {
+    this.flush();
+    const [series] = this.chunks;
+    this.chunks = [];
+    return (series as pl.Series).rename(this.name);
+  }
+}
+
+export type NumberArray = Int8Array | Int16Array | Int32Array | Uint32Array | Float32Array | Float64Array | Uint8Array;
+
+/** Casts in turn: a type, or several (Int64 → Int32 → Date). */
+type Casts = DataType | readonly DataType[];
+
+function castAll(series: pl.Series, casts: Casts | undefined): pl.Series {
+  if (!casts) return series;
+  const list: readonly DataType[] = Array.isArray(casts) ? casts : [casts as DataType];
+  return list.reduce((done: pl.Series, dtype: DataType) => done.cast(dtype, true), series);
+}
+
+/** Numbers in a typed array, cast to `dtype` at each flush when given (Int32 days → Date). */
+export class NumberBuilder extends ChunkedBuilder {
+  private values: NumberArray;
+
+  constructor(
+    name: string,
+    private readonly make: (size: number) => NumberArray,
+    private readonly dtype?: Casts,
+  ) {
+    super(name);
+    this.values = make(1024);
+  }
+
+  push(value: number): void {
+    if (this.count === this.values.length) this.grow();
+    this.values[this.count++] = value;
+  }
+
+  protected pushFiller(): void {
+    if (this.count === this.values.length) this.grow();
+    this.values[this.count] = 0;
+  }
+
+  private grow(): void {
+    const bigger = this.make(this.values.length * 2);
+    bigger.set(this.values as never);
+    this.values = bigger;
+  }
+
+  protected batch(): pl.Series {
+    return pl.Series(this.name, this.values.slice(0, this.count) as never);
+  }
+
+  protected override convert(series: pl.Series): pl.Series {
+    return castAll(series, this.dtype);
+  }
+}
+
+export const int8s = (size: number) => new Int8Array(size);
+export const uint8s = (size: number) => new Uint8Array(size);
+export const int16s = (size: number) => new Int16Array(size);
+export const int32s = (size: number) => new Int32Array(size);
+export const uint32s = (size: number) => new Uint32Array(size);
+export const float32s = (size: number) => new Float32Array(size);
+export const float64s = (size: number) => new Float64Array(size);
+
+const TWO_32 = 2 ** 32;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * 64-bit integers, then cast to `dtype` (Datetime, Duration, Time). `pushHiLo` takes the two
+ * 32-bit halves (high signed, low unsigned), as the wire gives them, so no BigInt is made.
+ */
+export class Int64Builder extends ChunkedBuilder {
+  private values = new BigInt64Array(1024);
+  private halves = new Int32Array(this.values.buffer);
+  private readonly hi = LITTLE_ENDIAN ? 1 : 0;
+  private readonly lo = LITTLE_ENDIAN ? 0 : 1;
+
+  constructor(
+    name: string,
+    private readonly dtype?: Casts,
+  ) {
+    super(name);
+  }
+
+  pushHiLo(hi: number, lo: number): void {
+    if (this.count === this.values.length) this.grow();
+    const at = this.count++ * 2;
+    this.halves[at + this.hi] = hi;
+    this.halves[at + this.lo] = lo;
+  }
+
+  /** A safe integer (|value| <= 2^53 - 1). */
+  pushNumber(value: number): void {
+    this.pushHiLo(Math.floor(value / TWO_32), value >>> 0);
+  }
+
+  pushBigInt(value: bigint): void {
+    if (this.count === this.values.length) this.grow();
+    this.values[this.count++] = value;
+  }
+
+  protected pushFiller(): void {
+    if (this.count === this.values.length) this.grow();
+    this.values[this.count] = 0n;
+  }
+
+  private grow(): void {
+    const bigger = new BigInt64Array(this.values.length * 2);
+    bigger.set(this.values);
+    this.values = bigger;
+    this.halves = new Int32Array(bigger.buffer);
+  }
+
+  protected batch(): pl.Series {
+    return pl.Series(this.name, this.values.slice(0, this.count) as never);
+  }
+
+  protected override convert(series: pl.Series): pl.Series {
+    return castAll(series, this.dtype);
+  }
+}
+
+/**
+ * Values nodejs-polars converts itself (strings, booleans, lists as JS arrays), cast to
+ * `castTo` at each flush when given: decimal text to Decimal (strict: a value that does not
+ * fit is a bug, not a null), base64 to Binary, lists of text to lists of Int64; a list of
+ * types is cast in turn.
+ */
+export class ValueBuilder<V> extends ChunkedBuilder {
+  private values: (V | null)[] = [];
+
+  constructor(
+    name: string,
+    private readonly dtype: DataType,
+    private readonly castTo?: Casts | "base64",
+  ) {
+    super(name);
+  }
+
+  push(value: V): void {
+    this.values.push(value);
+    this.count++;
+  }
+
+  protected pushFiller(): void {
+    this.values.push(null);
+  }
+
+  /** nodejs-polars sets nulls itself from a JS array, so no scatter is needed. */
+  override flush(): void {
+    this.nulls = [];
+    super.flush();
+  }
+
+  protected batch(): pl.Series {
+    const values = this.values;
+    this.values = [];
+    if (this.dtype.variant === "List" && !values.some((value) => value !== null)) {
+      // nodejs-polars 0.26.1 cannot build a List Series of no values or only nulls; a
+      // String Series of nulls casts to one.
+      return pl.Series(this.name, values, pl.String).cast(this.dtype);
+    }
+    return pl.Series(this.name, values, this.dtype);
+  }
+
+  protected override convert(series: pl.Series): pl.Series {
+    if (this.castTo === "base64") return series.str.decode("base64");
+    return castAll(series, this.castTo);
+  }
+}
+
+/** Text that becomes Binary: nodejs-polars 0.26.1 cannot build a Series from Buffers. */
+export const binaryBuilder = (name: string) => new ValueBuilder<string>(name, pl.String, "base64");
