@@ -35,6 +35,7 @@
 
 import pl, { type DataType, type Expr } from "nodejs-polars";
 import { ValidationError } from "../shared/errors";
+import { NUMERIC_VARIANTS } from "../tools/dtype";
 import { columnNames, schemaOf } from "../tools/schema-of";
 import type { Frame } from "../tools/types";
 import { previewData } from "./preview-data";
@@ -58,22 +59,8 @@ export interface ProfileOptions {
 
 type Kind = "numeric" | "temporal" | "string" | "other";
 
-const NUMERIC = new Set([
-  "Int8",
-  "Int16",
-  "Int32",
-  "Int64",
-  "Int128",
-  "UInt8",
-  "UInt16",
-  "UInt32",
-  "UInt64",
-  "UInt128",
-  "Float16",
-  "Float32",
-  "Float64",
-  "Decimal",
-]);
+// The numeric dtypes nodejs-polars has no JS class for count too (seriesDtype names them).
+const NUMERIC = new Set([...NUMERIC_VARIANTS, "Int128", "UInt128", "Float16"]);
 const FLOAT = new Set(["Float16", "Float32", "Float64"]);
 const TEMPORAL = new Set(["Date", "Datetime", "Time", "Duration"]);
 

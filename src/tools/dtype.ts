@@ -19,6 +19,21 @@ export class OpaqueDtype extends DataType {
   }
 }
 
+/** The numeric dtypes with a JS class in nodejs-polars, by `variant`. */
+export const NUMERIC_VARIANTS: ReadonlySet<string> = new Set([
+  "Int8",
+  "Int16",
+  "Int32",
+  "Int64",
+  "UInt8",
+  "UInt16",
+  "UInt32",
+  "UInt64",
+  "Float32",
+  "Float64",
+  "Decimal",
+]);
+
 export const TIME_UNITS = ["ns", "us", "ms"] as const;
 export type TimeUnit = (typeof TIME_UNITS)[number];
 

@@ -1,32 +1,19 @@
 import type { DataType } from "nodejs-polars";
 import pl from "nodejs-polars";
 import { ToolConfigError } from "../../shared/errors";
-import { datetimeParts, dtypeName } from "../dtype";
+import { datetimeParts, dtypeName, NUMERIC_VARIANTS } from "../dtype";
 import type { FilterScalar } from "./schema";
 import { type ParsedDateTime, parseDate, parseDateTime, parseTime } from "./temporal-text";
 
 /** How a filter treats a column's dtype when it turns a config value into a literal. */
 export type ValueKind = "number" | "string" | "boolean" | "date" | "datetime" | "time" | "other";
 
-const NUMBER_VARIANTS = new Set([
-  "Int8",
-  "Int16",
-  "Int32",
-  "Int64",
-  "UInt8",
-  "UInt16",
-  "UInt32",
-  "UInt64",
-  "Float32",
-  "Float64",
-  "Decimal",
-]);
 const STRING_VARIANTS = new Set(["String", "Utf8", "Categorical", "Enum"]);
 
 /** The kind of a dtype; `other` (lists, structs, binary, durations, Null) allows only null checks. */
 export function kindOf(dtype: DataType): ValueKind {
   const v = dtype.variant;
-  if (NUMBER_VARIANTS.has(v)) return "number";
+  if (NUMERIC_VARIANTS.has(v)) return "number";
   if (STRING_VARIANTS.has(v)) return "string";
   if (v === "Bool") return "boolean";
   if (v === "Date") return "date";

@@ -2,7 +2,7 @@ import type { DataType } from "nodejs-polars";
 import pl from "nodejs-polars";
 import { ToolConfigError } from "../../shared/errors";
 import { isNested } from "../column-checks";
-import { dtypeName } from "../dtype";
+import { dtypeName, NUMERIC_VARIANTS } from "../dtype";
 import type { ToolContext } from "../types";
 import { AGGREGATE_FUNCTIONS, type AggregateFunction } from "./schema";
 
@@ -13,17 +13,7 @@ export const CONCAT_SEPARATOR = ", ";
 
 const NUMERIC_ONLY: ReadonlySet<AggregateFunction> = new Set(["sum", "mean", "median", "std", "var"]);
 const NUMERIC = new Set([
-  "Int8",
-  "Int16",
-  "Int32",
-  "Int64",
-  "UInt8",
-  "UInt16",
-  "UInt32",
-  "UInt64",
-  "Float32",
-  "Float64",
-  "Decimal",
+  ...NUMERIC_VARIANTS,
   // Booleans count as 0/1, as in Polars (sum = number of true values, mean = their share).
   "Bool",
   // A column with no values at all aggregates to null like any other empty column.

@@ -2,24 +2,10 @@ import type { DataType } from "nodejs-polars";
 import pl from "nodejs-polars";
 import { SafetyLimitError, ToolConfigError } from "../../shared/errors";
 import { isNested, requireColumns, requireDistinct, STREAMING, singleInput } from "../column-checks";
-import { dtypeName } from "../dtype";
+import { dtypeName, NUMERIC_VARIANTS } from "../dtype";
 import { columnNames } from "../schema-of";
 import { defineTool, type Frame, type FrameSchema, type ToolContext } from "../types";
 import { UnpivotConfigSchema } from "./schema";
-
-const NUMERIC = new Set([
-  "Int8",
-  "Int16",
-  "Int32",
-  "Int64",
-  "UInt8",
-  "UInt16",
-  "UInt32",
-  "UInt64",
-  "Float32",
-  "Float64",
-  "Decimal",
-]);
 
 /**
  * Unpivot (wide to long): each input row gives one row per `on` column, holding the `index`
@@ -98,7 +84,7 @@ function valueCasts(schema: FrameSchema, on: string[], ctx: ToolContext): pl.Exp
   const dtypes = on.map((c) => schema[c] as DataType).filter((d) => d.variant !== "Null");
   const [first] = dtypes;
   if (!first || dtypes.every((d) => d.equals(first))) return [];
-  if (dtypes.every((d) => NUMERIC.has(d.variant))) return [];
+  if (dtypes.every((d) => NUMERIC_VARIANTS.has(d.variant))) return [];
   const nested = on.find((c) => isNested(schema[c] as DataType));
   if (nested !== undefined) {
     throw new ToolConfigError(
