@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readSync } from "node:fs";
+import { PositionalFile } from "../positional-file";
 import { AvroCursor, CorruptAvroError, EndOfDataError } from "./binary";
 import { isReadCodec, READ_CODECS } from "./codecs";
 import { decodeUtf8 } from "./value-text";
@@ -31,32 +31,7 @@ export interface AvroBlock {
 }
 
 /** A file opened for positional reads (blocks are read one at a time, never the whole file). */
-export class AvroFile {
-  private readonly fd: number;
-
-  constructor(
-    readonly path: string,
-    readonly size: number,
-  ) {
-    this.fd = openSync(path, constants.O_RDONLY);
-  }
-
-  /** Up to `length` bytes at `position` (fewer at the end of the file). */
-  read(position: number, length: number): Buffer {
-    const buffer = Buffer.allocUnsafe(Math.max(0, Math.min(length, this.size - position)));
-    let done = 0;
-    while (done < buffer.length) {
-      const n = readSync(this.fd, buffer, done, buffer.length - done, position + done);
-      if (n === 0) break;
-      done += n;
-    }
-    return buffer.subarray(0, done);
-  }
-
-  close(): void {
-    closeSync(this.fd);
-  }
-}
+export class AvroFile extends PositionalFile {}
 
 /**
  * Reads and checks the header: magic, metadata (a map of bytes), sync marker. The header is
@@ -65,7 +40,7 @@ export class AvroFile {
 export function readHeader(file: AvroFile): AvroHeader {
   let length = 64 * 1024;
   for (;;) {
-    const bytes = file.read(0, length);
+    const bytes = file.readUpTo(0, length);
     try {
       return parseHeader(new AvroCursor(bytes, "the header"));
     } catch (error) {
@@ -133,7 +108,7 @@ export function* readBlocks(file: AvroFile, header: AvroHeader, withData: boolea
   let position = header.dataStart;
   for (let index = 1; position < file.size; index++) {
     const what = `block ${index} (at byte ${position})`;
-    const head = new AvroCursor(file.read(position, BLOCK_HEADER_MAX), what);
+    const head = new AvroCursor(file.readUpTo(position, BLOCK_HEADER_MAX), what);
     const [count, size] = blockHeader(head);
     const dataStart = position + head.pos;
     const end = dataStart + size + SYNC_SIZE;
@@ -142,7 +117,7 @@ export function* readBlocks(file: AvroFile, header: AvroHeader, withData: boolea
         `${what}: its ${size} bytes and sync marker run past the end of the file (truncated?)`,
       );
     }
-    const bytes = withData ? file.read(dataStart, size + SYNC_SIZE) : file.read(dataStart + size, SYNC_SIZE);
+    const bytes = withData ? file.readUpTo(dataStart, size + SYNC_SIZE) : file.readUpTo(dataStart + size, SYNC_SIZE);
     const sync = bytes.subarray(bytes.length - SYNC_SIZE);
     if (!sync.every((b, i) => b === header.sync[i])) {
       throw new CorruptAvroError(

@@ -70,7 +70,7 @@ function rewriteHeader(source: string, target: string, conversions: (Conversion 
     writeSync(out, headerBytes(header, fixedSchema(header.schema, conversions)));
     const chunk = 1 << 20;
     for (let position = header.dataStart; position < file.size; position += chunk) {
-      writeSync(out, file.read(position, chunk));
+      writeSync(out, file.readUpTo(position, chunk));
     }
   } finally {
     closeSync(out);
