@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { DataSourceError, ValidationError } from "../../shared/errors";
-import { parseServerUri, requestSql, uniqueNames } from "./db-request";
+import { uniqueNames } from "../unique-names";
+import { parseServerUri, requestSql } from "./db-request";
 
 describe("requestSql", () => {
   test("a query passes the read-only policy and comes back as the statement to run", () => {

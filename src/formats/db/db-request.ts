@@ -57,27 +57,6 @@ export function requestSql(request: DatabaseRequest): string {
   return checkReadOnlySql(sql, type);
 }
 
-/**
- * Unique column names for a frame (Polars refuses duplicates): the second `a` becomes `a_1`,
- * the third `a_2`, skipping names the result already has.
- */
-export function uniqueNames(names: readonly string[]): string[] {
-  const taken = new Set(names);
-  const seen = new Set<string>();
-  return names.map((name) => {
-    if (!seen.has(name)) {
-      seen.add(name);
-      return name;
-    }
-    let k = 1;
-    while (taken.has(`${name}_${k}`)) k++;
-    const unique = `${name}_${k}`;
-    taken.add(unique);
-    seen.add(unique);
-    return unique;
-  });
-}
-
 /** Rejects with the signal's reason when it is aborted. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortReason(signal);

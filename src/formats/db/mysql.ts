@@ -1,15 +1,9 @@
 import { SQL } from "bun";
 import pl from "nodejs-polars";
 import { DataSourceError, WeftError } from "../../shared/errors";
+import { uniqueNames } from "../unique-names";
 import { BATCH_ROWS } from "./column-builders";
-import {
-  abortReason,
-  type DatabaseDescription,
-  describeServer,
-  parseServerUri,
-  throwIfAborted,
-  uniqueNames,
-} from "./db-request";
+import { abortReason, type DatabaseDescription, describeServer, parseServerUri, throwIfAborted } from "./db-request";
 import { MysqlValueError, mysqlColumnReader } from "./mysql-types";
 import { lexSql } from "./sql-lexer";
 import { readingsOf } from "./sql-readings";

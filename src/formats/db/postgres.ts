@@ -1,6 +1,7 @@
 import { SQL } from "bun";
 import pl from "nodejs-polars";
 import { DataSourceError, WeftError } from "../../shared/errors";
+import { uniqueNames } from "../unique-names";
 import { ValueBuilder } from "./column-builders";
 import {
   abortReason,
@@ -9,7 +10,6 @@ import {
   describeServer,
   parseServerUri,
   throwIfAborted,
-  uniqueNames,
 } from "./db-request";
 import { CopyBinaryDecoder } from "./pg-copy-binary";
 import type { PgColumnPlan } from "./pg-oids";

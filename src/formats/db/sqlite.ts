@@ -1,8 +1,9 @@
 import { Database, type Statement } from "bun:sqlite";
 import pl from "nodejs-polars";
 import { DataSourceError } from "../../shared/errors";
+import { uniqueNames } from "../unique-names";
 import { BATCH_ROWS } from "./column-builders";
-import { type DatabaseDescription, throwIfAborted, uniqueNames } from "./db-request";
+import { type DatabaseDescription, throwIfAborted } from "./db-request";
 import { lexSql } from "./sql-lexer";
 import { readingsOf } from "./sql-readings";
 import { declaredKind, SqliteColumn } from "./sqlite-columns";

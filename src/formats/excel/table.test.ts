@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type * as XLSX from "@e965/xlsx";
 import { expectDataSourceError } from "../../../tests/helpers/format-samples";
-import { MAX_TABLE_CELLS, type SheetTable, sheetTable, uniqueNames } from "./table";
+import { uniqueNames } from "../unique-names";
+import { MAX_TABLE_CELLS, type SheetTable, sheetTable } from "./table";
 
 const n = (v: number): XLSX.CellObject => ({ t: "n", v, w: String(v) });
 const s = (v: string): XLSX.CellObject => ({ t: "s", v });

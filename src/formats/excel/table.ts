@@ -1,5 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { DataSourceError } from "../../shared/errors";
+import { uniqueNames } from "../unique-names";
 
 /**
  * The most cells (rows × columns of the table's bounding box) read from one sheet. A real
@@ -95,24 +96,4 @@ function headerText(cell: XLSX.CellObject | undefined): string {
   if (!isPresent(cell)) return "";
   if (cell.t === "s") return String(cell.v);
   return cell.w ?? String(cell.v);
-}
-
-/**
- * Makes names unique: the first of each name keeps it, a repeat gets the first free `_N`
- * suffix (N from 1), never taking a name that appears elsewhere in the list.
- */
-export function uniqueNames(names: string[]): string[] {
-  const taken = new Set(names);
-  const seen = new Set<string>();
-  return names.map((name) => {
-    if (!seen.has(name)) {
-      seen.add(name);
-      return name;
-    }
-    let n = 1;
-    while (taken.has(`${name}_${n}`)) n++;
-    const unique = `${name}_${n}`;
-    taken.add(unique);
-    return unique;
-  });
 }

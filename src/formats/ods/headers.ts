@@ -1,3 +1,4 @@
+import { uniqueNames } from "../unique-names";
 import type { Cell } from "./cells";
 
 /**
@@ -12,21 +13,5 @@ export function columnNames(header: readonly (Cell | null)[] | undefined, width:
     const text = cell === null ? "" : cell.kind === "string" ? cell.value : cell.text;
     return text === "" ? `column_${i + 1}` : text;
   });
-  // Names as given are claimed first, so a later "a_1" keeps its name and an earlier duplicate moves on.
-  const taken = new Set<string>();
-  const seen = new Set<string>();
-  const firsts = wanted.map((name) => {
-    const first = !seen.has(name);
-    seen.add(name);
-    if (first) taken.add(name);
-    return first;
-  });
-  return wanted.map((name, i) => {
-    if (firsts[i]) return name;
-    let n = 1;
-    while (taken.has(`${name}_${n}`)) n += 1;
-    const unique = `${name}_${n}`;
-    taken.add(unique);
-    return unique;
-  });
+  return uniqueNames(wanted);
 }
