@@ -6,10 +6,11 @@
  * caller can keep the column as text rather than change a value.
  */
 
+import { civilDays } from "../../shared/civil-date";
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const MICROS_PER_DAY = 86_400_000_000;
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const FRACTION_SCALE = [100_000, 10_000, 1_000, 100, 10, 1];
 const [DASH, COLON, SPACE, T, DOT, Z, PLUS, MINUS] = ["-", ":", " ", "T", ".", "Z", "+", "-"].map((c) =>
   c.charCodeAt(0),
@@ -17,17 +18,8 @@ const [DASH, COLON, SPACE, T, DOT, Z, PLUS, MINUS] = ["-", ":", " ", "T", ".", "
 
 /** Days since 1970-01-01 of a proleptic Gregorian date, or null when the day does not exist. */
 export function daysFromCivil(year: number, month: number, day: number): number | null {
-  if (month < 1 || month > 12 || day < 1) return null;
   if (year < 0) return null;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  if (day > (MONTH_DAYS[month - 1] as number) + (leap && month === 2 ? 1 : 0)) return null;
-  // Howard Hinnant's days_from_civil.
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
+  return civilDays(year, month, day) ?? null;
 }
 
 /** `YYYY-MM-DD` as days since 1970. */

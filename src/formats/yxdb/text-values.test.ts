@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { dateAt, dateTimeAt, daysFromCivil, integerDigits, isDecimalText, timeAt } from "./text-values";
+import { daysFromCivil } from "../../shared/civil-date";
+import { dateAt, dateTimeAt, integerDigits, isDecimalText, timeAt } from "./text-values";
 
 // The parsers read fixed-width text from a record; here each text is a record of its own,
 // behind two bytes of something else, so the offset is exercised too.

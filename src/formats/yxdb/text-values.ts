@@ -1,3 +1,5 @@
+import { civilDays } from "../../shared/civil-date";
+
 /**
  * The text forms Alteryx stores dates, times and fixed decimals in. Dates and times are read
  * straight from the record's bytes (no string, no regex: they are the hot path of a large
@@ -25,8 +27,7 @@ export function dateAt(bytes: Uint8Array, at: number): number | undefined {
   const month = digits(bytes, at + 5, 2);
   const day = digits(bytes, at + 8, 2);
   if (year < 0 || bytes[at + 4] !== 0x2d || bytes[at + 7] !== 0x2d) return undefined;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  return daysFromCivil(year, month, day);
+  return civilDays(year, month, day);
 }
 
 /** Seconds since midnight of the `HH:MM:SS` time at `at`, or undefined when it is not a real time. */
@@ -66,19 +67,4 @@ export function integerDigits(text: string): number {
     count++;
   }
   return count;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-/** Days from 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's days_from_civil). */
-export function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
 }
