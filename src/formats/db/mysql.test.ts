@@ -4,8 +4,8 @@ import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
 import { MYSQL_TYPE, MysqlValueError, mysqlColumnReader, parseMysqlTime } from "./mysql-types";
 import { readDatabase } from "./read-database";
 
-// No MySQL or MariaDB server runs here or in CI: these tests cover what needs none (the
-// text-protocol parsing of each type code, URIs, the policy, connection errors).
+// What needs no server (the text-protocol parsing of each type code, URIs, the policy,
+// connection errors); mysql-server.test.ts reads a real MariaDB.
 
 const UNSIGNED = 32;
 const BINARY = 128;
