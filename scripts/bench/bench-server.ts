@@ -19,7 +19,11 @@ export interface BenchServer {
  * read `allowed` and its own work folder. `post("workflow/execute", body)` throws on any
  * status but 200, so a benchmark never times an error.
  */
-export async function startBenchServer(prefix: string, allowed: string[]): Promise<BenchServer> {
+export async function startBenchServer(
+  prefix: string,
+  allowed: string[],
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const work = mkdtempSync(join(tmpdir(), `weft-bench-${prefix}-`));
   const config = loadConfig({
     mode: "server",
@@ -30,6 +34,7 @@ export async function startBenchServer(prefix: string, allowed: string[]): Promi
       AUTH_MODE: "disabled",
       WEFT_NO_BROWSER: "1",
       ALLOWED_FILE_PATHS: [...allowed, work].join(","),
+      ...env,
     },
   });
   const weft = await startWeft(config, createLogger({ level: "warn" }));

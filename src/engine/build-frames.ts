@@ -5,7 +5,7 @@ import type { ToolCache } from "./cache/tool-cache";
 import type { CacheUse, ToolMetric } from "./job";
 import type { Plan, PlannedTool } from "./plan";
 import { runLimited } from "./run-limited";
-import { asTool, toolFailure } from "./tool-failure";
+import { asToolAsync, toolFailure } from "./tool-failure";
 
 /** What the frame builder needs from the executor around it. */
 export interface BuildDeps {
@@ -26,6 +26,10 @@ export interface BuildOptions {
   wanted(tool: PlannedTool): readonly string[];
   /** Keep going past a failing tool (preview_all); otherwise the first failure throws. */
   tolerateErrors?: boolean;
+  /** Recompute it even when the cache holds its result, and store the new one (a full run's database reads). */
+  fresh?(tool: PlannedTool): boolean;
+  /** How many rows a source tool reads (ToolContext.sourceRows); all by default. A partial read is never stored. */
+  sourceRows?(tool: PlannedTool): number | "all";
 }
 
 export interface BuiltTool {
@@ -48,14 +52,17 @@ interface PendingStore {
   socket: string;
   frame: Frame;
   key: string;
+  /** Replace what the cache holds rather than reuse it. */
+  fresh: boolean;
 }
 
 /**
  * Builds every planned tool's output frames, level by level (server.md rules 3-4). Most
  * tools only extend the lazy plan. A blocking tool is served from the cache when every
- * socket it must provide is there (`hit`); otherwise it is built, and when `store` says so
- * its results are computed and written to the cache, the tools of one level together (at
- * most `parallelism` at once), each read back lazily for the tools downstream.
+ * socket it must provide is there (`hit`); otherwise it is built (the tools of one level
+ * together, at most `parallelism` at once, so two database reads wait on their servers at
+ * the same time), and when `store` says so its results are computed and written to the
+ * cache, each read back lazily for the tools downstream.
  */
 export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOptions): Promise<Built> {
   const tools = new Map<string, BuiltTool>();
@@ -68,46 +75,28 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
 
   for (const level of plan.levels) {
     const stores: PendingStore[] = [];
-    for (const id of level) {
+    const outcomes = new Map<string, BuiltTool | { error: unknown }>();
+    await runLimited([...level], deps.parallelism, async (id) => {
       const tool = plan.tools.get(id) as PlannedTool;
-      const started = performance.now();
       const upstreamFailure = Object.values(tool.inputs)
         .flat()
         .find((ref) => failed.has(ref.tool));
       if (upstreamFailure) {
         failed.set(id, { detail: `Tool "${upstreamFailure.tool}" upstream of this tool failed`, status: 424 });
-        continue;
-      }
-      const sockets = socketsToProvide(tool, options);
-      const metric: ToolMetric = { tool_id: id, status: "success", duration_ms: 0, cache: "off", hash: tool.hash };
-      const cached = tool.blocking && deps.cacheEnabled ? lookupAll(plan, tool, sockets, deps) : undefined;
-      if (cached) {
-        metric.cache = "hit";
-        metric.duration_ms = elapsed(started);
-        tools.set(id, { outputs: cached, metric });
-        continue;
+        return;
       }
       try {
-        const inputs = Object.fromEntries(
-          Object.entries(tool.inputs).map(([socket, refs]) => [
-            socket,
-            refs.map((ref) => (tools.get(ref.tool) as BuiltTool).outputs[ref.socket] as Frame),
-          ]),
-        );
-        const def = deps.tools[tool.type] as ToolDef<unknown>;
-        const outputs = asTool(id, () => def.build(inputs, tool.config, deps.contextFor(id)));
-        if (tool.blocking && deps.cacheEnabled && options.store(tool)) {
-          metric.cache = "miss";
-          for (const socket of sockets) {
-            const frame = outputs[socket];
-            if (frame) stores.push({ tool, socket, frame, key: entryKey(tool, socket) });
-          }
-        }
-        metric.duration_ms = elapsed(started);
-        tools.set(id, { outputs, metric });
+        outcomes.set(id, await buildTool(plan.workflowId, tool, tools, deps, options, stores));
       } catch (err) {
-        fail(tool, err);
+        outcomes.set(id, { error: err });
       }
+    });
+    // Recorded in the level's order, whichever finished first, so metrics keep the plan's order.
+    for (const id of level) {
+      const outcome = outcomes.get(id);
+      if (!outcome) continue;
+      if ("error" in outcome) fail(plan.tools.get(id) as PlannedTool, outcome.error);
+      else tools.set(id, outcome);
     }
     await runLimited(stores, deps.parallelism, async (item) => {
       const built = tools.get(item.tool.id) as BuiltTool;
@@ -130,6 +119,45 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
   return { tools, failed };
 }
 
+/** One tool's output frames: from the cache, or built (queuing what must be stored). */
+async function buildTool(
+  workflowId: string,
+  tool: PlannedTool,
+  built: ReadonlyMap<string, BuiltTool>,
+  deps: BuildDeps,
+  options: BuildOptions,
+  stores: PendingStore[],
+): Promise<BuiltTool> {
+  const started = performance.now();
+  const sockets = socketsToProvide(tool, options);
+  const metric: ToolMetric = { tool_id: tool.id, status: "success", duration_ms: 0, cache: "off", hash: tool.hash };
+  const fresh = options.fresh?.(tool) ?? false;
+  const cached = tool.blocking && deps.cacheEnabled && !fresh ? lookupAll(workflowId, tool, sockets, deps) : undefined;
+  if (cached) {
+    metric.cache = "hit";
+    metric.duration_ms = elapsed(started);
+    return { outputs: cached, metric };
+  }
+  const inputs = Object.fromEntries(
+    Object.entries(tool.inputs).map(([socket, refs]) => [
+      socket,
+      refs.map((ref) => (built.get(ref.tool) as BuiltTool).outputs[ref.socket] as Frame),
+    ]),
+  );
+  const def = deps.tools[tool.type] as ToolDef<unknown>;
+  const ctx = { ...deps.contextFor(tool.id), sourceRows: options.sourceRows?.(tool) ?? "all" };
+  const outputs = await asToolAsync(tool.id, () => def.load?.(tool.config, ctx) ?? def.build(inputs, tool.config, ctx));
+  if (tool.blocking && deps.cacheEnabled && options.store(tool) && ctx.sourceRows === "all") {
+    metric.cache = "miss";
+    for (const socket of sockets) {
+      const frame = outputs[socket];
+      if (frame) stores.push({ tool, socket, frame, key: entryKey(tool, socket), fresh });
+    }
+  }
+  metric.duration_ms = elapsed(started);
+  return { outputs, metric };
+}
+
 /** The sockets a tool must provide: those planned tools read, and those asked for. */
 function socketsToProvide(tool: PlannedTool, options: BuildOptions): string[] {
   return [...new Set([...Object.keys(tool.consumers), ...options.wanted(tool)])];
@@ -140,11 +168,11 @@ export function entryKey(tool: PlannedTool, socket: string): string {
   return sha256Hex(`${tool.hash}:${socket}`);
 }
 
-function lookupAll(plan: Plan, tool: PlannedTool, sockets: string[], deps: BuildDeps): ToolOutputs | undefined {
+function lookupAll(workflowId: string, tool: PlannedTool, sockets: string[], deps: BuildDeps): ToolOutputs | undefined {
   if (sockets.length === 0) return undefined;
   const outputs: ToolOutputs = {};
   for (const socket of sockets) {
-    const path = deps.cache.lookup(plan.workflowId, entryKey(tool, socket));
+    const path = deps.cache.lookup(workflowId, entryKey(tool, socket));
     if (!path) return undefined;
     outputs[socket] = deps.cache.scan(path);
   }
@@ -157,9 +185,12 @@ async function materialize(
   deps: BuildDeps,
 ): Promise<{ frame: Frame; rows?: number; computed: boolean }> {
   const claimKey = `${workflowId}/${item.key}`;
+  // A fresh result replaces the entry; once another executor has just stored it, that one is fresh too.
+  let mayReuse = !item.fresh;
   for (;;) {
-    const hit = deps.cache.lookup(workflowId, item.key);
+    const hit = mayReuse ? deps.cache.lookup(workflowId, item.key) : undefined;
     if (hit) return { frame: deps.cache.scan(hit), computed: false };
+    mayReuse = true;
     if ((await deps.claim(claimKey)) !== "go") continue;
     try {
       const stored = await deps.cache.store(workflowId, item.key, item.frame).catch((err: unknown) => {

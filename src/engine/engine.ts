@@ -4,15 +4,17 @@ import { resolveUserPath } from "../shared/file-access";
 import { POLARS_VERSION } from "../shared/version";
 import { TOOLS } from "../tools/registry";
 import { schemaOf } from "../tools/schema-of";
-import type { ToolContext, ToolDef } from "../tools/types";
+import type { ToolConnection, ToolContext, ToolDef } from "../tools/types";
 import { type BuildOptions, type Built, buildFrames } from "./build-frames";
 import { ToolCache } from "./cache/tool-cache";
 import { columnsOf } from "./columns";
 import { type InspectResult, inspectSource, previewSource, RowCounts, type SourcePreviewResult } from "./datasource";
+import { reviveError } from "./executor/protocol";
 import type {
   EngineSettings,
   ExecuteResult,
   FunctionsResult,
+  JobConnection,
   JobRequest,
   JobResults,
   MetadataResult,
@@ -37,7 +39,17 @@ export interface EngineDeps {
 
 /** The engine as an executor process runs it: one job at a time, against one cache. */
 export interface Engine {
-  run<K extends JobRequest["kind"]>(job: Extract<JobRequest, { kind: K }>): Promise<JobResults[K]>;
+  /** Runs a job; `signal` aborts at its time limit (database queries are cancelled). */
+  run<K extends JobRequest["kind"]>(
+    job: Extract<JobRequest, { kind: K }>,
+    signal?: AbortSignal,
+  ): Promise<JobResults[K]>;
+}
+
+/** What one job gives every tool it builds: its connections and its time limit. */
+interface JobScope {
+  connections: Record<string, JobConnection>;
+  signal: AbortSignal;
 }
 
 export function createEngine({ settings, claim, release }: EngineDeps): Engine {
@@ -49,30 +61,38 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
   const rowCounts = new RowCounts();
-  const contextFor = (toolId: string): ToolContext => ({
+  const contextFor = (toolId: string, scope: JobScope): ToolContext => ({
     toolId,
     limits: settings.limits,
     schemaOf,
     resolvePath: (path, access) => resolveUserPath(settings.fileAccess, path, access),
+    sourceRows: "all",
+    connection: () => connectionOf(scope.connections, toolId),
+    signal: scope.signal,
   });
-  const buildDeps = {
-    tools,
-    cache,
-    cacheEnabled: settings.cache.enabled,
-    parallelism: settings.executionMode === "sequential" ? 1 : settings.maxParallelTools,
-    contextFor,
-    claim,
-    release,
-  };
+  const parallelism = settings.executionMode === "sequential" ? 1 : settings.maxParallelTools;
 
-  function plan(workflow: Workflow, targets?: string[]): Plan {
+  function plan(workflow: Workflow, scope: JobScope, targets?: string[]): Plan {
     return buildPlan(workflow, tools, {
       targets,
-      fingerprint: (node, config) => tools[node.type]?.sourceFingerprint?.(config, contextFor(node.id)),
+      fingerprint: (node, config) => tools[node.type]?.sourceFingerprint?.(config, contextFor(node.id, scope)),
     });
   }
 
-  const build = (p: Plan, options: BuildOptions) => buildFrames(p, buildDeps, options);
+  const build = (p: Plan, scope: JobScope, options: BuildOptions) =>
+    buildFrames(
+      p,
+      {
+        tools,
+        cache,
+        cacheEnabled: settings.cache.enabled,
+        parallelism,
+        contextFor: (id) => contextFor(id, scope),
+        claim,
+        release,
+      },
+      options,
+    );
   const clamp = (limit: number) => Math.max(0, Math.min(limit, settings.maxPreviewRows));
 
   function previews(built: Built, tool: PlannedTool, limit: number): SocketPreviews {
@@ -94,11 +114,37 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
 
   const allSockets = (tool: PlannedTool) => tools[tool.type]?.outputs ?? [];
 
-  const jobs: { [K in JobRequest["kind"]]: (job: Extract<JobRequest, { kind: K }>) => Promise<JobResults[K]> } = {
-    async tool_preview(job): Promise<ToolPreviewResult> {
+  const isSource = (t: PlannedTool) => (tools[t.type]?.inputs.length ?? 0) === 0;
+  /** A source read only for its own preview reads the preview's rows (and one more, for `has_more`). */
+  const previewRows = (limit: number) => (t: PlannedTool) =>
+    isSource(t) && Object.keys(t.consumers).length === 0 ? clamp(limit) + 1 : ("all" as const);
+  /** For a schema, sources read no rows where they can (a database describes its query). */
+  const noRows = (t: PlannedTool) => (isSource(t) ? 0 : ("all" as const));
+  /**
+   * A blocking source reads from outside (a database) where the hash cannot see a change: a
+   * full run reads it afresh, and recomputes every tool downstream rather than serve them stale.
+   */
+  const freshInFullRun = (p: Plan): Set<string> => {
+    const fresh = new Set<string>();
+    for (const id of p.order) {
+      const t = p.tools.get(id) as PlannedTool;
+      const upstreamFresh = Object.values(t.inputs).some((refs) => refs.some((ref) => fresh.has(ref.tool)));
+      if (upstreamFresh || (t.blocking && isSource(t))) fresh.add(id);
+    }
+    return fresh;
+  };
+
+  const jobs: {
+    [K in JobRequest["kind"]]: (job: Extract<JobRequest, { kind: K }>, scope: JobScope) => Promise<JobResults[K]>;
+  } = {
+    async tool_preview(job, scope): Promise<ToolPreviewResult> {
       const started = performance.now();
-      const p = plan(job.workflow, [job.toolId]);
-      const built = await build(p, { store: () => true, wanted: (t) => (t.id === job.toolId ? allSockets(t) : []) });
+      const p = plan(job.workflow, scope, [job.toolId]);
+      const built = await build(p, scope, {
+        store: () => true,
+        wanted: (t) => (t.id === job.toolId ? allSockets(t) : []),
+        sourceRows: previewRows(job.previewLimit),
+      });
       const target = p.tools.get(job.toolId) as PlannedTool;
       return {
         tool_id: job.toolId,
@@ -107,9 +153,14 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       };
     },
 
-    async preview_all(job): Promise<PreviewAllResult> {
-      const p = plan(job.workflow);
-      const built = await build(p, { store: () => true, wanted: allSockets, tolerateErrors: true });
+    async preview_all(job, scope): Promise<PreviewAllResult> {
+      const p = plan(job.workflow, scope);
+      const built = await build(p, scope, {
+        store: () => true,
+        wanted: allSockets,
+        tolerateErrors: true,
+        sourceRows: previewRows(job.previewLimit),
+      });
       const result: PreviewAllResult = {};
       for (const id of p.order) {
         const failure = built.failed.get(id);
@@ -127,9 +178,13 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       return result;
     },
 
-    async schema(job): Promise<SchemaResult> {
-      const p = plan(job.workflow, [job.toolId]);
-      const built = await build(p, { store: () => false, wanted: (t) => (t.id === job.toolId ? allSockets(t) : []) });
+    async schema(job, scope): Promise<SchemaResult> {
+      const p = plan(job.workflow, scope, [job.toolId]);
+      const built = await build(p, scope, {
+        store: () => false,
+        wanted: (t) => (t.id === job.toolId ? allSockets(t) : []),
+        sourceRows: noRows,
+      });
       const outputs = built.tools.get(job.toolId)?.outputs ?? {};
       const sockets = Object.fromEntries(
         Object.entries(outputs).map(([socket, frame]) => [socket, asTool(job.toolId, () => columnsOf(frame))]),
@@ -139,15 +194,16 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       return { tool_id: job.toolId, socket_id: socketId, columns: sockets[socketId] ?? [], sockets };
     },
 
-    async metadata(job): Promise<MetadataResult> {
-      const p = plan(job.workflow, [job.toolId]);
+    async metadata(job, scope): Promise<MetadataResult> {
+      const p = plan(job.workflow, scope, [job.toolId]);
       const target = p.tools.get(job.toolId) as PlannedTool;
       const inputSockets = Object.keys(target.inputs);
       const socketId = job.socketId ?? inputSockets[0] ?? allSockets(target)[0] ?? "output";
       const ref = target.inputs[socketId]?.[0];
-      const built = await build(p, {
+      const built = await build(p, scope, {
         store: () => false,
         wanted: (t) => (t.id === job.toolId && !ref ? [socketId] : []),
+        sourceRows: noRows,
       });
       const frame = ref
         ? built.tools.get(ref.tool)?.outputs[ref.socket]
@@ -156,10 +212,13 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       return { columns: asTool(job.toolId, () => columnsOf(frame)).map((c) => c.name), functions: acceptedFunctions() };
     },
 
-    async profile(job): Promise<ProfileResult> {
-      const p = plan(job.workflow, [job.toolId]);
+    async profile(job, scope): Promise<ProfileResult> {
+      const p = plan(job.workflow, scope, [job.toolId]);
       // Built as a preview is (blocking results stored for the next preview); never written.
-      const built = await build(p, { store: () => true, wanted: (t) => (t.id === job.toolId ? allSockets(t) : []) });
+      const built = await build(p, scope, {
+        store: () => true,
+        wanted: (t) => (t.id === job.toolId ? allSockets(t) : []),
+      });
       const sockets = allSockets(p.tools.get(job.toolId) as PlannedTool);
       const socketId = job.socketId ?? sockets[0] ?? "output";
       const frame = built.tools.get(job.toolId)?.outputs[socketId];
@@ -188,17 +247,19 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       return previewSource({ path, sourceType, options, offset, columns, maxRows: clamp(job.maxRows) }, rowCounts);
     },
 
-    async execute(job): Promise<ExecuteResult> {
+    async execute(job, scope): Promise<ExecuteResult> {
       const started = performance.now();
       if (job.forceRefresh) cache.clearWorkflow(job.workflow.meta.workflow_id);
-      const p = plan(job.workflow, job.targetToolId ? [job.targetToolId] : undefined);
+      const p = plan(job.workflow, scope, job.targetToolId ? [job.targetToolId] : undefined);
       const shown = job.targetToolId
         ? [job.targetToolId]
         : p.order.filter((id) => Object.keys(p.tools.get(id)?.consumers ?? {}).length === 0);
       const keep = storedInFullRun(p, new Set(shown));
-      const built = await build(p, {
+      const fresh = freshInFullRun(p);
+      const built = await build(p, scope, {
         store: (t) => keep.has(t.id),
         wanted: (t) => (shown.includes(t.id) ? allSockets(t) : []),
+        fresh: (t) => fresh.has(t.id),
       });
       const written: ExecuteResult["written"] = [];
       for (const id of p.order) {
@@ -208,7 +269,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         if (!def?.write || !frame) continue;
         const writeStarted = performance.now();
         const result = asTool(id, () =>
-          (def.write as NonNullable<typeof def.write>)(frame, tool.config, contextFor(id)),
+          (def.write as NonNullable<typeof def.write>)(frame, tool.config, contextFor(id, scope)),
         );
         const metric = built.tools.get(id)?.metric;
         if (metric) {
@@ -225,11 +286,20 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   };
 
   return {
-    run(job) {
-      const handler = jobs[job.kind] as (j: typeof job) => Promise<JobResults[typeof job.kind]>;
-      return handler(job) as never;
+    run(job, signal = new AbortController().signal) {
+      const handler = jobs[job.kind] as (j: typeof job, scope: JobScope) => Promise<JobResults[typeof job.kind]>;
+      const connections = "connections" in job ? (job.connections ?? {}) : {};
+      return handler(job, { connections, signal }) as never;
     },
   };
+}
+
+/** A tool's connection for this job; throws why it has none. */
+function connectionOf(connections: Record<string, JobConnection>, toolId: string): ToolConnection {
+  const connection = connections[toolId];
+  if (!connection) throw new ValidationError(`Tool "${toolId}": no database connection was resolved for it`);
+  if ("error" in connection) throw reviveError(connection.error);
+  return connection;
 }
 
 /**

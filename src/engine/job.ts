@@ -1,7 +1,8 @@
 import type { ReadOptions } from "../formats/types";
 import type { FileAccessPolicy } from "../shared/file-access";
-import type { ToolLimits } from "../tools/types";
+import type { ToolConnection, ToolLimits } from "../tools/types";
 import type { InspectResult, SourcePreviewResult } from "./datasource";
+import type { SerializedError } from "./executor/protocol";
 import type { PreviewData } from "./preview-data";
 import type { FrameProfile } from "./profile-metrics";
 import type { Workflow } from "./workflow";
@@ -17,22 +18,33 @@ export interface EngineSettings {
   fileAccess: FileAccessPolicy;
 }
 
+/**
+ * A database Input's connection as the Server resolved it before the run (server.md rule 11),
+ * or why it could not be: the error is the tool's own, so other tools still preview.
+ */
+export type JobConnection = ToolConnection | { error: SerializedError };
+
+/** What every workflow job carries: the workflow, and its database connections by tool id. */
+interface WorkflowJob {
+  workflow: Workflow;
+  connections?: Record<string, JobConnection>;
+}
+
 /** One request to the engine; an executor process runs one at a time. */
 export type JobRequest =
-  | { kind: "execute"; workflow: Workflow; targetToolId?: string; previewLimit: number; forceRefresh?: boolean }
-  | { kind: "tool_preview"; workflow: Workflow; toolId: string; previewLimit: number }
-  | { kind: "preview_all"; workflow: Workflow; previewLimit: number }
-  | { kind: "schema"; workflow: Workflow; toolId: string; socketId?: string }
-  | { kind: "metadata"; workflow: Workflow; toolId: string; socketId?: string }
-  | {
+  | (WorkflowJob & { kind: "execute"; targetToolId?: string; previewLimit: number; forceRefresh?: boolean })
+  | (WorkflowJob & { kind: "tool_preview"; toolId: string; previewLimit: number })
+  | (WorkflowJob & { kind: "preview_all"; previewLimit: number })
+  | (WorkflowJob & { kind: "schema"; toolId: string; socketId?: string })
+  | (WorkflowJob & { kind: "metadata"; toolId: string; socketId?: string })
+  | (WorkflowJob & {
       kind: "profile";
-      workflow: Workflow;
       toolId: string;
       socketId?: string;
       columns?: string[] | null;
       metrics?: string[] | null;
       topValues?: number;
-    }
+    })
   | { kind: "functions"; refresh?: boolean }
   | { kind: "source_inspect"; source: string; sourceType?: string; options: ReadOptions }
   | {

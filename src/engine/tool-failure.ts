@@ -25,3 +25,12 @@ export function asTool<T>(toolId: string, fn: () => T): T {
     throw toolFailure(toolId, err);
   }
 }
+
+/** `asTool` for work that may be asynchronous (a database read). */
+export async function asToolAsync<T>(toolId: string, fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toolFailure(toolId, err);
+  }
+}

@@ -1,5 +1,6 @@
 import type { ServerConfig } from "../cli/config";
 import type { ExecutorPool } from "../engine/executor/pool";
+import type { Workflow } from "../engine/workflow";
 import { newApiApp } from "../http/openapi-app";
 import { fileAccessPolicy } from "./engine-pool";
 import { connectionsRoutes } from "./routes/connections";
@@ -8,6 +9,7 @@ import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
 import { polarsRoutes } from "./routes/polars";
 import { workflowRoutes } from "./routes/workflow";
+import { connectionsForRun } from "./services/connection-resolver";
 import type { ConnectionStore } from "./services/connection-store";
 
 export interface ServerDeps {
@@ -29,7 +31,8 @@ export function createServerApp({ config, engine, clearCache, connections }: Ser
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
-  app.route("/", workflowRoutes({ engine, clearCache }));
+  const prepare = (workflow: Workflow) => connectionsForRun(workflow, { store: connections });
+  app.route("/", workflowRoutes({ engine, clearCache, prepare }));
   app.route("/", polarsRoutes(engine));
   app.route("/", datasourceRoutes(engine));
   app.route("/", connectionsRoutes({ store: connections, fileAccess: fileAccessPolicy(config) }));

@@ -52,6 +52,26 @@ export interface ToolContext {
    * read-only roots); throws ForbiddenError / NotFoundError.
    */
   resolvePath(path: string, access: "read" | "write"): string;
+  /**
+   * How many rows a source tool must read: every row, the first n (only the tool's own
+   * preview is wanted), or 0 (only its columns, for a schema).
+   */
+  sourceRows: number | "all";
+  /**
+   * A database Input's connection, resolved by the Server for this run (the credentials never
+   * travel in the config). Throws the resolution's error (unknown id, no key...) for this tool.
+   */
+  connection(): ToolConnection;
+  /** Aborted when the run passes its time limit: a tool waiting on I/O (a query) stops. */
+  signal: AbortSignal;
+}
+
+/** A database connection ready for one run. */
+export interface ToolConnection {
+  /** The driver URI, credentials included: for the reader only. */
+  uri: string;
+  /** What names the connection without its secrets, for the lineage hash. */
+  identity: string;
 }
 
 /** The frames wired into each input socket, in wire order. */
@@ -88,6 +108,11 @@ export interface ToolDef<C = unknown> {
   /** When it depends on the config (a database read is blocking, a file read is not). */
   blockingFor?(config: C): boolean;
   build(inputs: ToolInputs, config: C, ctx: ToolContext): ToolOutputs;
+  /**
+   * A source whose read is asynchronous I/O (a database query): when this answers a promise
+   * the engine awaits it instead of calling `build`; undefined means `build` does the work.
+   */
+  load?(config: C, ctx: ToolContext): Promise<ToolOutputs> | undefined;
   /**
    * The identity of what the tool reads from outside the workflow (a file's size and
    * modification time), folded into its lineage hash so a changed file is not served stale.

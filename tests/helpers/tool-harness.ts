@@ -19,6 +19,11 @@ export function testContext(toolId = "t1", limits: Partial<ToolLimits> = {}): To
     limits: { ...TEST_LIMITS, ...limits },
     schemaOf,
     resolvePath: (path) => path,
+    sourceRows: "all",
+    connection: () => {
+      throw new Error("no database connection in a unit test's context");
+    },
+    signal: new AbortController().signal,
   };
 }
 

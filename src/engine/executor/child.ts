@@ -1,3 +1,4 @@
+import { ExecutionTimeoutError } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
 import { createEngine, type Engine } from "../engine";
 import { type ClaimOutcome, type FromExecutor, serializeError, type ToExecutor } from "./protocol";
@@ -30,16 +31,20 @@ export function runExecutor(): void {
         waiting.get(message.id)?.(message.outcome);
         waiting.delete(message.id);
         return;
-      case "job":
+      case "job": {
+        const { signal, stop } = deadlineSignal(message.deadline);
         try {
           if (!engine) throw new Error("executor received a job before its settings");
-          send({ t: "done", id: message.id, result: await engine.run(message.job) });
+          send({ t: "done", id: message.id, result: await engine.run(message.job, signal) });
         } catch (err) {
           if (!(err instanceof Error && "status" in err))
             log("error", "job failed unexpectedly", { error: serializeError(err) });
           send({ t: "failed", id: message.id, error: serializeError(err) });
+        } finally {
+          stop();
         }
         return;
+      }
     }
   });
   // An orphaned executor must not linger: leave when the IPC channel or the parent goes.
@@ -48,4 +53,26 @@ export function runExecutor(): void {
   setInterval(() => {
     if (process.ppid !== parent) process.exit(0);
   }, 1000).unref();
+}
+
+/** How long before the pool's kill the executor cancels its own waits (a query on a database server). */
+const CANCEL_AHEAD_MS = 300;
+
+/**
+ * Aborted just before the pool kills this process for the job's time limit, so a database
+ * query is cancelled on its server rather than left running there. Native work (a Polars
+ * collect) holds the thread and does not see it; the pool's kill stops that.
+ */
+function deadlineSignal(deadline: number): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new ExecutionTimeoutError(
+          "The run took longer than MAX_EXECUTION_TIME_SECONDS allows and was stopped; its database query was cancelled",
+        ),
+      ),
+    Math.max(0, deadline - Date.now() - CANCEL_AHEAD_MS),
+  );
+  return { signal: controller.signal, stop: () => clearTimeout(timer) };
 }

@@ -21,6 +21,8 @@ interface Pending {
   resolve(value: unknown): void;
   reject(err: Error): void;
   timer?: Timer;
+  /** Epoch ms at which the job is stopped. */
+  deadline: number;
   executor?: Executor;
   settled: boolean;
 }
@@ -68,7 +70,13 @@ export class ExecutorPool {
   run<K extends JobRequest["kind"]>(job: Extract<JobRequest, { kind: K }>): Promise<JobResults[K]> {
     if (this.closed) return Promise.reject(new ExecutionError("The Server is stopping; the request was not run"));
     return new Promise((resolve, reject) => {
-      const pending: Pending = { job, resolve: resolve as (v: unknown) => void, reject, settled: false };
+      const pending: Pending = {
+        job,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        settled: false,
+        deadline: Date.now() + this.options.timeoutMs,
+      };
       pending.timer = setTimeout(() => this.timeOut(pending), this.options.timeoutMs);
       this.queue.push(pending);
       this.pump();
@@ -111,7 +119,7 @@ export class ExecutorPool {
       idle.state = "busy";
       idle.current = { id, pending };
       pending.executor = idle;
-      this.send(idle, { t: "job", id, job: pending.job });
+      this.send(idle, { t: "job", id, job: pending.job, deadline: pending.deadline });
     }
   }
 

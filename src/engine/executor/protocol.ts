@@ -2,6 +2,7 @@ import {
   DataSourceError,
   ExecutionError,
   ExecutionTimeoutError,
+  FeatureDisabledError,
   ForbiddenError,
   NotFoundError,
   SafetyLimitError,
@@ -16,7 +17,8 @@ import type { EngineSettings, JobRequest, JobResult } from "../job";
 /** Messages from the Server process to an executor process. */
 export type ToExecutor =
   | { t: "init"; settings: EngineSettings }
-  | { t: "job"; id: number; job: JobRequest }
+  /** `deadline`: epoch ms when the pool kills the job; the executor cancels its queries just before. */
+  | { t: "job"; id: number; job: JobRequest; deadline: number }
   | { t: "claimed"; id: number; outcome: ClaimOutcome };
 
 /** Messages from an executor process to the Server process. */
@@ -62,6 +64,7 @@ export function reviveError(e: SerializedError): Error {
     DataSourceError,
     ExecutionError,
     ExecutionTimeoutError,
+    FeatureDisabledError,
     ForbiddenError,
     NotFoundError,
   };

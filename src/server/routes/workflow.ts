@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ExecutorPool } from "../../engine/executor/pool";
+import type { JobConnection } from "../../engine/job";
+import type { Workflow } from "../../engine/workflow";
 import { newApiApp } from "../../http/openapi-app";
 import { NotFoundError } from "../../shared/errors";
 import { TOOL_CONFIG_SCHEMAS } from "../../tools/config-schemas";
@@ -21,6 +23,8 @@ import {
 
 export interface WorkflowRouteDeps {
   engine: ExecutorPool;
+  /** Resolves the workflow's database connections for a run (services/connection-resolver.ts). */
+  prepare(workflow: Workflow): Promise<{ workflow: Workflow; connections: Record<string, JobConnection> }>;
   /** Removes a workflow's cached results; answers how many files went. */
   clearCache(workflowId: string): number;
 }
@@ -106,7 +110,7 @@ const routes = {
  * The workflow routes (server.md "Workflow"). Handlers only parse and hand the job to the
  * engine's executor processes; the engine validates the workflow and answers.
  */
-export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
+export function workflowRoutes({ engine, clearCache, prepare }: WorkflowRouteDeps) {
   const app = newApiApp();
   const limitOf = (limit?: number) => limit ?? DEFAULT_PREVIEW_LIMIT;
 
@@ -114,7 +118,7 @@ export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
     const body = c.req.valid("json");
     const result = await engine.run({
       kind: "execute",
-      workflow: body.workflow,
+      ...(await prepare(body.workflow)),
       targetToolId: body.target_tool_id,
       previewLimit: limitOf(body.preview_limit),
       forceRefresh: body.force_refresh,
@@ -125,7 +129,7 @@ export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
     const body = c.req.valid("json");
     const result = await engine.run({
       kind: "tool_preview",
-      workflow: body.workflow,
+      ...(await prepare(body.workflow)),
       toolId: body.tool_id,
       previewLimit: limitOf(body.preview_limit),
     });
@@ -134,14 +138,24 @@ export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
   app.openapi(routes.toolSchema, async (c) => {
     const body = c.req.valid("json");
     return c.json(
-      await engine.run({ kind: "schema", workflow: body.workflow, toolId: body.tool_id, socketId: body.socket_id }),
+      await engine.run({
+        kind: "schema",
+        ...(await prepare(body.workflow)),
+        toolId: body.tool_id,
+        socketId: body.socket_id,
+      }),
       200,
     );
   });
   app.openapi(routes.toolMetadata, async (c) => {
     const body = c.req.valid("json");
     return c.json(
-      await engine.run({ kind: "metadata", workflow: body.workflow, toolId: body.tool_id, socketId: body.socket_id }),
+      await engine.run({
+        kind: "metadata",
+        ...(await prepare(body.workflow)),
+        toolId: body.tool_id,
+        socketId: body.socket_id,
+      }),
       200,
     );
   });
@@ -149,7 +163,7 @@ export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
     const body = c.req.valid("json");
     const result = await engine.run({
       kind: "profile",
-      workflow: body.workflow,
+      ...(await prepare(body.workflow)),
       toolId: body.tool_id,
       socketId: body.socket_id,
       columns: body.columns,
@@ -161,7 +175,11 @@ export function workflowRoutes({ engine, clearCache }: WorkflowRouteDeps) {
   app.openapi(routes.previewAll, async (c) => {
     const body = c.req.valid("json");
     return c.json(
-      await engine.run({ kind: "preview_all", workflow: body.workflow, previewLimit: limitOf(body.preview_limit) }),
+      await engine.run({
+        kind: "preview_all",
+        ...(await prepare(body.workflow)),
+        previewLimit: limitOf(body.preview_limit),
+      }),
       200,
     );
   });

@@ -1,5 +1,7 @@
-import type { Workflow } from "../../engine/workflow";
-import { FeatureDisabledError, ValidationError } from "../../shared/errors";
+import { serializeError } from "../../engine/executor/protocol";
+import type { JobConnection } from "../../engine/job";
+import type { ToolNode, Workflow } from "../../engine/workflow";
+import { FeatureDisabledError, ValidationError, WeftError } from "../../shared/errors";
 import type { ConnectionStore } from "./connection-store";
 
 const DATABASE_TYPES = new Set(["postgresql", "mysql", "sqlite", "mssql"]);
@@ -41,50 +43,71 @@ function withoutPassword(uri: string): string {
   }
 }
 
-/**
- * Fills in the connection of every database Input tool before a run: a client connection
- * arrives as `connection: {uri}` inside the request; a `connection_id` names a Hub
- * connection when the Server answers to a Hub, else one of the server-managed store.
- * Answers tool id → resolved connection; the workflow itself is not changed, so no
- * credential reaches a lineage hash, a cache key or an answer.
- */
-export async function resolveConnections(
-  workflow: Workflow,
+/** The connection of one database Input tool, or why it has none (the error is the tool's). */
+export async function resolveConnection(
+  tool: ToolNode,
+  workflowId: string,
   { store, hub }: ConnectionResolverDeps,
-): Promise<Map<string, ResolvedConnection>> {
-  const resolved = new Map<string, ResolvedConnection>();
-  for (const tool of workflow.tools) {
-    if (tool.type !== "input" || !DATABASE_TYPES.has(String(tool.config.source_type))) continue;
-    const where = `Tool "${tool.id}" (input)`;
-    const id = tool.config.connection_id;
-    const given = tool.config.connection as { uri?: unknown } | undefined;
-    if (id !== undefined && given !== undefined) {
-      throw new ValidationError(`${where}: give either connection_id or connection, not both`);
-    }
-    if (given !== undefined) {
-      if (typeof given.uri !== "string" || given.uri === "") {
-        throw new ValidationError(`${where}: connection.uri must be a non-empty string`);
-      }
-      resolved.set(tool.id, { ownership: "client", uri: given.uri, identity: `client:${withoutPassword(given.uri)}` });
-      continue;
-    }
-    if (typeof id !== "string" || id === "") {
-      throw new ValidationError(`${where}: a database source needs connection_id or connection: {uri}`);
-    }
-    if (hub) {
-      resolved.set(tool.id, {
-        ownership: "hub",
-        uri: await hub(id, workflow.meta.workflow_id),
-        identity: `hub:${id}`,
-      });
-      continue;
-    }
-    if (!store) {
-      throw new FeatureDisabledError(
-        `${where}: connection "${id}" is a server-managed connection, and those need CONNECTION_ENCRYPTION_KEY`,
-      );
-    }
-    resolved.set(tool.id, { ownership: "server", uri: store.uriFor(id), identity: `server:${id}` });
+): Promise<ResolvedConnection> {
+  const where = `Tool "${tool.id}" (input)`;
+  const id = tool.config.connection_id;
+  const given = tool.config.connection as { uri?: unknown } | undefined;
+  if (id !== undefined && given !== undefined) {
+    throw new ValidationError(`${where}: give either connection_id or connection, not both`);
   }
-  return resolved;
+  if (given !== undefined) {
+    if (typeof given.uri !== "string" || given.uri === "") {
+      throw new ValidationError(`${where}: connection.uri must be a non-empty string`);
+    }
+    return { ownership: "client", uri: given.uri, identity: `client:${withoutPassword(given.uri)}` };
+  }
+  if (typeof id !== "string" || id === "") {
+    throw new ValidationError(`${where}: a database source needs connection_id or connection: {uri}`);
+  }
+  // The identity names the id and where it points, so an edited host or database is not served stale.
+  if (hub) {
+    const uri = await hub(id, workflowId);
+    return { ownership: "hub", uri, identity: `hub:${id}:${withoutPassword(uri)}` };
+  }
+  if (!store) {
+    throw new FeatureDisabledError(
+      `${where}: connection "${id}" is a server-managed connection, and those need CONNECTION_ENCRYPTION_KEY`,
+    );
+  }
+  const uri = store.uriFor(id);
+  return { ownership: "server", uri, identity: `server:${id}:${withoutPassword(uri)}` };
+}
+
+/** Whether a tool is a database Input. */
+export function isDatabaseInputTool(tool: ToolNode): boolean {
+  return tool.type === "input" && DATABASE_TYPES.has(String(tool.config.source_type));
+}
+
+/**
+ * Prepares a workflow for the engine (server.md rule 11): every database Input's connection
+ * resolved here, in the Server (client URI in the request, the server-managed store, or the
+ * Hub), and handed to the run beside the workflow, whose configs lose the client URIs: no
+ * credential reaches a lineage hash, a cache key, an executor's config or an answer. A
+ * connection that does not resolve fails its own tool only, when the run needs it.
+ */
+export async function connectionsForRun(
+  workflow: Workflow,
+  deps: ConnectionResolverDeps,
+): Promise<{ workflow: Workflow; connections: Record<string, JobConnection> }> {
+  const connections: Record<string, JobConnection> = {};
+  const tools = await Promise.all(
+    workflow.tools.map(async (tool) => {
+      if (!isDatabaseInputTool(tool)) return tool;
+      try {
+        const { uri, identity } = await resolveConnection(tool, workflow.meta.workflow_id, deps);
+        connections[tool.id] = { uri, identity };
+      } catch (err) {
+        if (!(err instanceof WeftError)) throw err;
+        connections[tool.id] = { error: serializeError(err) };
+      }
+      const { connection: _uri, ...config } = tool.config;
+      return { ...tool, config };
+    }),
+  );
+  return { workflow: { ...workflow, tools }, connections };
 }

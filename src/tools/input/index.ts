@@ -2,12 +2,13 @@ import { statSync } from "node:fs";
 import { detectFormat } from "../../formats/registry";
 import { DataSourceError } from "../../shared/errors";
 import { defineTool } from "../types";
+import { databaseFingerprint, loadDatabase } from "./database";
 import { InputConfigSchema, isDatabaseInput } from "./schema";
 
 /**
  * Reads a file through the format registry (the same readers the data-source API uses), as
- * a lazy scan where the format allows. Database reads arrive with the database sources and
- * are blocking (their results are cached); file reads are not.
+ * a lazy scan where the format allows, or a database table or query (database.ts): that read
+ * is asynchronous and blocking, so its result is what the cache keeps; a file read is neither.
  */
 export const inputTool = defineTool({
   type: "input",
@@ -17,18 +18,17 @@ export const inputTool = defineTool({
   outputs: ["output"],
   blocking: false,
   blockingFor: (config) => isDatabaseInput(config),
+  load(config, ctx) {
+    return isDatabaseInput(config) ? loadDatabase(config, ctx) : undefined;
+  },
   build(_inputs, config, ctx) {
-    if (isDatabaseInput(config)) {
-      throw new DataSourceError(
-        `Tool "${ctx.toolId}": database sources (${config.source_type}) are not available in this version yet`,
-      );
-    }
+    if (isDatabaseInput(config)) throw new Error("a database Input is read by load(), asynchronously");
     const path = ctx.resolvePath(config.source, "read");
     const { format } = detectFormat(path, config.source_type);
     return { output: format.scan(path, config.options ?? {}) };
   },
   sourceFingerprint(config, ctx) {
-    if (isDatabaseInput(config)) return undefined;
+    if (isDatabaseInput(config)) return databaseFingerprint(config, ctx);
     const path = ctx.resolvePath(config.source, "read");
     try {
       const stat = statSync(path);

@@ -31,9 +31,11 @@ export const DatabaseInputSchema = z.strictObject({
   table: z.string().optional(),
 });
 
+export type DatabaseInput = z.infer<typeof DatabaseInputSchema>;
+
 export const InputConfigSchema = z.union([FileInputSchema, DatabaseInputSchema]);
 export type InputConfig = z.infer<typeof InputConfigSchema>;
 
-export function isDatabaseInput(config: InputConfig): config is z.infer<typeof DatabaseInputSchema> {
+export function isDatabaseInput(config: InputConfig): config is DatabaseInput {
   return (DATABASE_TYPES as readonly string[]).includes(config.source_type ?? "");
 }

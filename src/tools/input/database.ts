@@ -1,0 +1,65 @@
+import { statSync } from "node:fs";
+import { type DatabaseRequest, describeDatabase, readDatabase } from "../../formats/db/read-database";
+import { sqlitePath } from "../../formats/db/sqlite";
+import { DataSourceError, ValidationError } from "../../shared/errors";
+import type { ToolContext, ToolOutputs } from "../types";
+import type { DatabaseInput } from "./schema";
+
+/**
+ * A database Input's read (src/formats/db/README.md): the whole result for a run, its first
+ * rows when only this tool's preview is wanted, or only its columns for a schema (no rows
+ * read where the database allows). A SQLite file obeys the file-access rules like any file.
+ */
+export async function loadDatabase(config: DatabaseInput, ctx: ToolContext): Promise<ToolOutputs> {
+  const request: DatabaseRequest = {
+    type: config.source_type as DatabaseRequest["type"],
+    uri: connectionUri(config, ctx),
+    query: config.query,
+    table: config.table,
+    signal: ctx.signal,
+  };
+  try {
+    if (ctx.sourceRows === 0) return { output: (await describeDatabase(request)).frame.lazy() };
+    const maxRows = ctx.sourceRows === "all" ? undefined : ctx.sourceRows;
+    return { output: (await readDatabase({ ...request, maxRows })).lazy() };
+  } catch (err) {
+    throw named(err, ctx.toolId);
+  }
+}
+
+/**
+ * What the lineage hash knows of the source: the connection's identity (never its password)
+ * and, for SQLite, the file's size and modification time so a changed file is read again.
+ * Undefined when the connection did not resolve: the build then reports why, for this tool.
+ */
+export function databaseFingerprint(config: DatabaseInput, ctx: ToolContext): string | undefined {
+  let identity: string;
+  try {
+    identity = ctx.connection().identity;
+  } catch {
+    return undefined;
+  }
+  if (config.source_type !== "sqlite") return identity;
+  const path = connectionUri(config, ctx);
+  try {
+    const stat = statSync(path);
+    return `${identity}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    throw new DataSourceError(`Tool "${ctx.toolId}": SQLite file not found: ${path}`);
+  }
+}
+
+/** The URI the reader opens; a SQLite file's path checked against the file-access rules. */
+function connectionUri(config: DatabaseInput, ctx: ToolContext): string {
+  const { uri } = ctx.connection();
+  return config.source_type === "sqlite" ? ctx.resolvePath(sqlitePath(uri), "read") : uri;
+}
+
+/** A reader's refusal, naming the tool (a workflow may read several databases); other errors pass. */
+function named(err: unknown, toolId: string): unknown {
+  if (err instanceof ValidationError && err.constructor === ValidationError)
+    return new ValidationError(`Tool "${toolId}": ${err.message}`, { cause: err });
+  if (err instanceof DataSourceError && err.constructor === DataSourceError)
+    return new DataSourceError(`Tool "${toolId}": ${err.message}`, { cause: err });
+  return err;
+}
