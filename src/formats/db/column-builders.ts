@@ -230,3 +230,71 @@ export class ValueBuilder<V> extends ChunkedBuilder {
 
 /** Text that becomes Binary: nodejs-polars 0.26.1 cannot build a Series from Buffers. */
 export const binaryBuilder = (name: string) => new ValueBuilder<string>(name, pl.String, "base64");
+
+/** How many digits a plain decimal text has before its point (leading zeros not counted) and after it. */
+export interface DecimalDigits {
+  integer: number;
+  fraction: number;
+}
+
+/** The digits of `-0012.50` ({ integer: 2, fraction: 2 }); null for anything but sign, digits, point, digits. */
+export function decimalDigits(text: string): DecimalDigits | null {
+  const m = /^[-+]?0*(\d*)(?:\.(\d+))?$/.exec(text);
+  if (!m || !/\d/.test(text)) return null;
+  return { integer: (m[1] as string).length, fraction: m[2]?.length ?? 0 };
+}
+
+/** A Decimal type, or null: keep the text (more digits than Polars' 38). */
+export type DecimalType = { precision: number; scale: number } | null;
+
+/**
+ * Decimal numbers from their exact text (`-12.50`), kept as String chunks and cast once at
+ * `finish`, when the digits of every value are known: Decimal(p, s) by Polars' own parse of
+ * the text, or the text itself when `typeOf` answers null. The parse is exact (nodejs-polars
+ * 0.26.1, 20,000 random values of up to 38 digits at every scale), where building a Decimal
+ * from BigInts is not (it drops the sign and wraps past 2^63). The scale must cover the most
+ * fraction digits of any value: Polars rounds extra digits silently (`1.255` as
+ * Decimal(10, 2) is 1.26), and pads fewer (`1.5` is 1.50).
+ */
+export class DecimalTextBuilder implements ColumnBuilder {
+  private readonly text: ValueBuilder<string>;
+  /** The most digits seen before and after the point; `fraction` is -1 until a value shows it. */
+  readonly seen: DecimalDigits = { integer: 0, fraction: -1 };
+
+  constructor(
+    readonly name: string,
+    private readonly typeOf: (seen: DecimalDigits) => DecimalType,
+  ) {
+    this.text = new ValueBuilder<string>(name, pl.String);
+  }
+
+  /** Adds a value; false (and nothing added) when the text is not a plain decimal. */
+  push(text: string): boolean {
+    if (!this.note(text)) return false;
+    this.text.push(text);
+    return true;
+  }
+
+  /** Counts a value's digits without adding a row: a value of the same type read elsewhere. */
+  note(text: string): boolean {
+    const digits = decimalDigits(text);
+    if (!digits) return false;
+    this.seen.integer = Math.max(this.seen.integer, digits.integer);
+    this.seen.fraction = Math.max(this.seen.fraction, digits.fraction);
+    return true;
+  }
+
+  pushNull(): void {
+    this.text.pushNull();
+  }
+
+  flush(): void {
+    this.text.flush();
+  }
+
+  finish(): pl.Series {
+    const series = this.text.finish();
+    const type = this.typeOf(this.seen);
+    return type ? series.cast(pl.Decimal(type.precision, type.scale), true) : series;
+  }
+}

@@ -2,6 +2,9 @@ import pl, { type DataType } from "nodejs-polars";
 import {
   binaryBuilder,
   type ColumnBuilder,
+  type DecimalDigits,
+  DecimalTextBuilder,
+  type DecimalType,
   float32s,
   float64s,
   Int64Builder,
@@ -49,6 +52,10 @@ export const MYSQL_TYPE = {
 } as const;
 const UNSIGNED_FLAG = 32;
 const BINARY_FLAG = 128;
+const ENUM_FLAG = 256;
+const SET_FLAG = 2048;
+/** Polars' widest Decimal. */
+const MAX_DECIMAL_DIGITS = 38;
 
 /** A value that the column's type cannot hold; the reader adds the column and row. */
 export class MysqlValueError extends Error {}
@@ -57,10 +64,15 @@ export class MysqlValueError extends Error {}
 export interface MysqlColumnReader {
   builder: ColumnBuilder;
   read(bytes: Uint8Array): void;
+  /** DECIMAL only: the builder, whose scale the reader may have to learn when no value shows it. */
+  decimal?: DecimalTextBuilder;
 }
 
-/** How a MySQL column (type code, flags) is read, and its type's name for descriptions. */
-export function mysqlColumnReader(name: string, type: number, flags: number): MysqlColumnReader {
+/**
+ * How a MySQL column is read: its type code, flags and display length (which, with the
+ * scale, gives a DECIMAL's precision), as Bun describes a result column.
+ */
+export function mysqlColumnReader(name: string, type: number, flags: number, length = 0): MysqlColumnReader {
   const unsigned = (flags & UNSIGNED_FLAG) !== 0;
   const text = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   const numbers = (make: (size: number) => NumberArray): MysqlColumnReader => {
@@ -93,10 +105,16 @@ export function mysqlColumnReader(name: string, type: number, flags: number): My
     case MYSQL_TYPE.float:
       return numbers(float32s);
     case MYSQL_TYPE.double:
-    case MYSQL_TYPE.decimal:
-    case MYSQL_TYPE.newdecimal:
-      // Bun's column description has no scale, so exact Decimal waits (README.md).
       return numbers(float64s);
+    case MYSQL_TYPE.decimal:
+    case MYSQL_TYPE.newdecimal: {
+      const builder = new DecimalTextBuilder(name, (seen) => mysqlDecimalType(length, unsigned, seen));
+      const read = (bytes: Uint8Array) => {
+        const value = text(bytes);
+        if (!builder.push(value)) throw new MysqlValueError(`holds ${JSON.stringify(value)}, which is not a decimal`);
+      };
+      return { builder, read, decimal: builder };
+    }
     case MYSQL_TYPE.date:
     case MYSQL_TYPE.newdate:
       return temporal(name, pl.Int32, pl.Date, (value) => parseIsoDate(value));
@@ -126,6 +144,73 @@ export function mysqlColumnReader(name: string, type: number, flags: number): My
       // JSON, ENUM, SET, NULL and any type added later: their text.
       return viaText(pl.String);
   }
+}
+
+/**
+ * The Polars type of a DECIMAL column, or null for its text (README.md, "Types"). MySQL writes
+ * every value with exactly the column's scale, but Bun's column description has no scale
+ * (the protocol's `decimals`), only the display length: the precision, plus one for the
+ * point when the scale is above 0, plus one for the sign unless unsigned (MySQL's own
+ * `my_decimal_length_to_precision`). So the scale comes from the values (`seen`; 0 when no
+ * value showed it) and the precision from both. Past 38 declared digits the column is its
+ * text, whatever its values, so the type does not change with the data; values wider than the
+ * declared type (never seen from MySQL or MariaDB) widen it.
+ */
+export function mysqlDecimalType(length: number, unsigned: boolean, seen: DecimalDigits): DecimalType {
+  const scale = Math.max(seen.fraction, 0);
+  const declared = mysqlDecimalPrecision(length, unsigned, scale);
+  const precision = Math.max(declared, seen.integer + scale, 1);
+  return declared > MAX_DECIMAL_DIGITS || precision > MAX_DECIMAL_DIGITS ? null : { precision, scale };
+}
+
+/** A DECIMAL's precision from its display length and scale (MySQL's my_decimal_length_to_precision). */
+function mysqlDecimalPrecision(length: number, unsigned: boolean, scale: number): number {
+  return length - (scale > 0 ? 1 : 0) - (unsigned || length === 0 ? 0 : 1);
+}
+
+const TYPE_NAMES: Record<number, string> = {
+  1: "TINYINT",
+  2: "SMALLINT",
+  3: "INT",
+  4: "FLOAT",
+  5: "DOUBLE",
+  6: "NULL",
+  7: "TIMESTAMP",
+  8: "BIGINT",
+  9: "MEDIUMINT",
+  10: "DATE",
+  11: "TIME",
+  12: "DATETIME",
+  13: "YEAR",
+  14: "DATE",
+  16: "BIT",
+  245: "JSON",
+  247: "ENUM",
+  248: "SET",
+  255: "GEOMETRY",
+};
+
+/**
+ * The database's name of a result column's type, as far as Bun's description tells it
+ * (`INT UNSIGNED`, `DECIMAL(10,2)`, `VARBINARY`, `ENUM`; no lengths of text types).
+ * `scale` is a DECIMAL's, as its reader learned it.
+ */
+export function mysqlTypeName(type: number, flags: number, length: number, scale = 0): string {
+  const unsigned = (flags & UNSIGNED_FLAG) !== 0;
+  const binary = (flags & BINARY_FLAG) !== 0;
+  if (type === MYSQL_TYPE.decimal || type === MYSQL_TYPE.newdecimal) {
+    return `DECIMAL(${mysqlDecimalPrecision(length, unsigned, scale)},${scale})${unsigned ? " UNSIGNED" : ""}`;
+  }
+  if (type >= MYSQL_TYPE.tinyBlob && type <= MYSQL_TYPE.blob) return binary ? "BLOB" : "TEXT";
+  if (type === MYSQL_TYPE.varString || type === MYSQL_TYPE.varchar) return binary ? "VARBINARY" : "VARCHAR";
+  if (type === MYSQL_TYPE.string) {
+    if ((flags & ENUM_FLAG) !== 0) return "ENUM";
+    if ((flags & SET_FLAG) !== 0) return "SET";
+    return binary ? "BINARY" : "CHAR";
+  }
+  const name = TYPE_NAMES[type] ?? `type ${type}`;
+  const numeric = type <= MYSQL_TYPE.double || type === MYSQL_TYPE.longlong || type === MYSQL_TYPE.int24;
+  return unsigned && numeric ? `${name} UNSIGNED` : name;
 }
 
 function base64(name: string): MysqlColumnReader {

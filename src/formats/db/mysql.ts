@@ -4,56 +4,137 @@ import { DataSourceError, WeftError } from "../../shared/errors";
 import { uniqueNames } from "../unique-names";
 import { BATCH_ROWS } from "./column-builders";
 import { abortReason, type DatabaseDescription, describeServer, parseServerUri, throwIfAborted } from "./db-request";
-import { MysqlValueError, mysqlColumnReader } from "./mysql-types";
+import { MYSQL_TYPE, type MysqlColumnReader, MysqlValueError, mysqlColumnReader, mysqlTypeName } from "./mysql-types";
 import { lexSql } from "./sql-lexer";
 import { readingsOf } from "./sql-readings";
+import { quoteName } from "./table-name";
 
 // Tested against MariaDB in mysql-server.test.ts; see README.md, "Left to do".
 
 type Connection = Awaited<ReturnType<SQL["reserve"]>>;
-type ResultColumn = { name: string; type: number; flags?: number };
+/** A result column as Bun describes it (no scale: see mysqlDecimalType). */
+type ResultColumn = { name: string; type: number; flags?: number; length?: number };
+type Rows = (Uint8Array | null)[][];
 
 /**
  * Reads a checked read-only statement from MySQL or MariaDB into a frame, in a READ ONLY
  * transaction of a read-only session. Values come through the text protocol, so each is
- * parsed from the text MySQL wrote (exact 64-bit integers, microseconds). Bun's MySQL
- * client has no cursor or stream, so the whole result (at most `maxRows`) is held once as
- * rows before it becomes columns.
+ * parsed from the text MySQL wrote (exact 64-bit integers, decimals, microseconds). The
+ * columns are described first (`LIMIT 0`, not run), so FLOAT can be asked for as a DOUBLE:
+ * MariaDB writes a FLOAT's text with 6 digits, which would not read back as the same float.
+ * Bun's MySQL client has no cursor or stream, so the whole result (at most `maxRows`) is
+ * held once as rows before it becomes columns.
  */
 export async function readMysql(uri: string, sql: string, maxRows?: number, signal?: AbortSignal) {
   return await inReadOnlyTransaction(uri, signal, async (connection) => {
-    const text = isUtility(sql)
-      ? sql
-      : `SELECT * FROM (${sql}\n) AS q${maxRows === undefined ? "" : ` LIMIT ${maxRows}`}`;
-    const result = await run(connection, connection.unsafe(text).simple().raw(), signal);
-    const columns = (result.columns ?? []) as ResultColumn[];
-    const names = uniqueNames(columns.map((column) => column.name));
-    const readers = columns.map((column, i) => mysqlColumnReader(names[i] as string, column.type, column.flags ?? 0));
-    const rows = (result as unknown as (Uint8Array | null)[][]).slice(0, maxRows);
-    for (const [r, row] of rows.entries()) {
-      for (const [c, reader] of readers.entries()) {
-        const value = row[c];
-        if (value === null || value === undefined) {
-          reader.builder.pushNull();
-          continue;
-        }
-        try {
-          reader.read(value);
-        } catch (error) {
-          if (!(error instanceof MysqlValueError)) throw error;
-          throw new DataSourceError(`Column "${reader.builder.name}" at row ${r + 1} ${error.message}`);
-        }
-      }
-      if ((r + 1) % BATCH_ROWS === 0) for (const reader of readers) reader.builder.flush();
+    if (isUtility(sql)) {
+      const result = await rowsOf(connection, sql, signal);
+      return frameOf(fill(readersOf(result.columns), result.rows.slice(0, maxRows)));
     }
-    return pl.DataFrame(readers.map((reader) => reader.builder.finish()));
+    const { columns } = await rowsOf(connection, `SELECT * FROM (${sql}\n) AS q LIMIT 0`, signal);
+    const limit = maxRows === undefined ? "" : ` LIMIT ${maxRows}`;
+    const { rows } = await rowsOf(connection, `SELECT ${selectList(columns)} FROM (${sql}\n) AS q${limit}`, signal);
+    const readers = fill(readersOf(columns), rows);
+    await learnScales(connection, sql, columns, readers, signal);
+    return frameOf(readers);
   });
 }
 
-/** The columns of a statement, from `SELECT * FROM (...) AS q LIMIT 0`. */
+/**
+ * The columns of a statement and a frame of no rows with a read's types, from `SELECT * FROM
+ * (...) AS q LIMIT 0` (planned, not run); a DECIMAL's scale from one more such query
+ * (`learnScales`). SHOW, DESCRIBE and EXPLAIN run, as they cannot be wrapped.
+ */
 export async function describeMysql(uri: string, sql: string, signal?: AbortSignal): Promise<DatabaseDescription> {
-  const frame = await readMysql(uri, sql, 0, signal);
-  return { columns: frame.columns.map((name) => ({ name, databaseType: "" })), frame };
+  return await inReadOnlyTransaction(uri, signal, async (connection) => {
+    const text = isUtility(sql) ? sql : `SELECT * FROM (${sql}\n) AS q LIMIT 0`;
+    const { columns } = await rowsOf(connection, text, signal);
+    const readers = readersOf(columns);
+    if (!isUtility(sql)) await learnScales(connection, sql, columns, readers, signal);
+    const described = columns.map((column, i) => {
+      const scale = Math.max(readers[i]?.decimal?.seen.fraction ?? 0, 0);
+      const databaseType = mysqlTypeName(column.type, column.flags ?? 0, column.length ?? 0, scale);
+      return { name: readers[i]?.builder.name as string, databaseType };
+    });
+    return { columns: described, frame: frameOf(readers) };
+  });
+}
+
+async function rowsOf(connection: Connection, text: string, signal: AbortSignal | undefined) {
+  const result = await run(connection, connection.unsafe(text).simple().raw(), signal);
+  return { columns: (result.columns ?? []) as ResultColumn[], rows: result as unknown as Rows };
+}
+
+function readersOf(columns: ResultColumn[]): MysqlColumnReader[] {
+  const names = uniqueNames(columns.map((column) => column.name));
+  return columns.map((column, i) =>
+    mysqlColumnReader(names[i] as string, column.type, column.flags ?? 0, column.length ?? 0),
+  );
+}
+
+/** Reads `rows` into the readers' columns, a batch at a time. */
+function fill(readers: MysqlColumnReader[], rows: Rows): MysqlColumnReader[] {
+  for (const [r, row] of rows.entries()) {
+    for (const [c, reader] of readers.entries()) {
+      const value = row[c];
+      if (value === null || value === undefined) {
+        reader.builder.pushNull();
+        continue;
+      }
+      try {
+        reader.read(value);
+      } catch (error) {
+        if (!(error instanceof MysqlValueError)) throw error;
+        throw new DataSourceError(`Column "${reader.builder.name}" at row ${r + 1} ${error.message}`);
+      }
+    }
+    if ((r + 1) % BATCH_ROWS === 0) for (const reader of readers) reader.builder.flush();
+  }
+  return readers;
+}
+
+function frameOf(readers: MysqlColumnReader[]): pl.DataFrame {
+  return pl.DataFrame(readers.map((reader) => reader.builder.finish()));
+}
+
+/**
+ * The wrapper's select list: `*`, or with a FLOAT column each column by name and the FLOAT
+ * as a DOUBLE (`* 1e0` keeps -0), whose text is the float's exact value.
+ */
+function selectList(columns: ResultColumn[]): string {
+  if (!columns.some((column) => column.type === MYSQL_TYPE.float)) return "*";
+  return columns
+    .map((column) => {
+      const name = `q.${quoteName(column.name, "mysql")}`;
+      return column.type === MYSQL_TYPE.float ? `${name} * 1e0` : name;
+    })
+    .join(", ");
+}
+
+/**
+ * A DECIMAL's scale shows only in its values (see mysqlDecimalType). For DECIMAL columns that
+ * read no value (all NULL, no rows, a description), one row of `COALESCE(column, 0)` over
+ * the statement's empty result has the column's scale: `0.00` for DECIMAL(10,2).
+ */
+async function learnScales(
+  connection: Connection,
+  sql: string,
+  columns: ResultColumn[],
+  readers: MysqlColumnReader[],
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const unknown = columns.flatMap((column, i) => {
+    const decimal = readers[i]?.decimal;
+    return decimal && decimal.seen.fraction < 0 ? [{ column, decimal }] : [];
+  });
+  if (unknown.length === 0) return;
+  const list = unknown.map(({ column }) => `COALESCE(q.${quoteName(column.name, "mysql")}, 0)`).join(", ");
+  const probe = `SELECT ${list} FROM (SELECT 1) AS one LEFT JOIN (SELECT * FROM (${sql}\n) AS q LIMIT 0) AS q ON TRUE`;
+  const [row] = (await rowsOf(connection, probe, signal)).rows;
+  for (const [i, { decimal }] of unknown.entries()) {
+    const value = row?.[i];
+    if (value) decimal.note(Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("latin1"));
+  }
 }
 
 /** SHOW, DESCRIBE and EXPLAIN cannot be wrapped in a select: they run as they are. */

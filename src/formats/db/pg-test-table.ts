@@ -90,6 +90,39 @@ export const PG_TEST_COLUMNS: { name: string; type: string; shown: string; rows:
     ],
   },
   {
+    // The largest scale Polars holds.
+    name: "dmax",
+    type: "numeric(38,38)",
+    shown: "decimal[38,38]",
+    rows: [
+      ["0.99999999999999999999999999999999999999", "0.99999999999999999999999999999999999999"],
+      ["-0.00000000000000000000000000000000000001", "-0.00000000000000000000000000000000000001"],
+      ["0", `0.${"0".repeat(38)}`],
+    ],
+  },
+  {
+    // A negative scale (PostgreSQL 15) rounds to thousands: at most 99000, Decimal(5, 0).
+    name: "dneg",
+    type: "numeric(2,-3)",
+    shown: "decimal[5,0]",
+    rows: [
+      ["98765", "99000"],
+      ["-1499", "-1000"],
+      ["0", "0"],
+    ],
+  },
+  {
+    // A scale above the precision: below 0.001, Decimal(5, 5).
+    name: "dsmall",
+    type: "numeric(3,5)",
+    shown: "decimal[5,5]",
+    rows: [
+      ["0.00999", "0.00999"],
+      ["-0.000014", "-0.00001"],
+      ["0", "0.00000"],
+    ],
+  },
+  {
     name: "wide",
     type: "numeric(50,5)",
     shown: "f64",

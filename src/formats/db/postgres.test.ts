@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { DataSourceError } from "../../shared/errors";
-import { exactValues, shownType } from "./db-test-values";
+import { exactValues, microsText, shownType } from "./db-test-values";
 import { CopyBinaryDecoder } from "./pg-copy-binary";
 import { PG_TEST_COLUMNS, PG_TEST_TYPES } from "./pg-test-table";
 import { PG_OID, pgColumnPlan } from "./pg-types";
@@ -74,6 +74,32 @@ describe.skipIf(!pgUrl)(`PostgreSQL${pgUrl ? "" : " (skipped: WEFT_TEST_PG_URL i
     expect(shownType(frame.getColumn("n"))).toBe("decimal[38,12]");
     expect(exactValues(frame.getColumn("n"))).toEqual(expected.map((row) => row.n));
     expect(exactValues(frame.getColumn("f"))).toEqual(expected.map((row) => (row.f === null ? null : Number(row.f))));
+  });
+
+  test("values a frame cannot hold are errors naming the column and row", async () => {
+    await admin.unsafe(`CREATE TABLE ${S}.unheld (id int, n numeric(10,2), ts timestamp, t time);
+      INSERT INTO ${S}.unheld VALUES (1, 1.5, '2024-01-01', '12:00'), (2, 'NaN', '294276-12-31 23:59:59', '24:00:00')`);
+    const read = (column: string) =>
+      readDatabase({ type: "postgresql", uri: pgUrl, query: `SELECT ${column} FROM ${S}.unheld ORDER BY id` });
+    for (const [column, message] of [
+      ["n", `Column "n" at row 2 is NaN, which Decimal(10, 2) cannot hold`],
+      ["ts", `Column "ts" at row 2 is a timestamp past Polars' range (year 294247)`],
+      ["t", `Column "t" at row 2 is 24:00:00, which Polars' Time cannot hold`],
+    ] as const) {
+      await expect(read(column)).rejects.toThrow(DataSourceError);
+      await expect(read(column)).rejects.toThrow(message);
+    }
+  });
+
+  test("a timestamptz is its instant, whatever zone wrote it; a timestamp is its wall clock", async () => {
+    await admin.unsafe(`CREATE TABLE ${S}.zones (tz timestamptz, ts timestamp);
+      SET TimeZone = 'Asia/Kolkata';
+      INSERT INTO ${S}.zones VALUES ('2024-01-02 08:34:05.123456', '2024-01-02 08:34:05.123456');
+      RESET TimeZone`);
+    const frame = await readDatabase({ type: "postgresql", uri: pgUrl, table: `${S}.zones` });
+    expect(frame.getColumns().map(shownType)).toEqual(["datetime[μs, UTC]", "datetime[μs]"]);
+    expect(exactValues(frame.getColumn("tz"))).toEqual([microsText("2024-01-02T03:04:05.123Z", 456)]);
+    expect(exactValues(frame.getColumn("ts"))).toEqual([microsText("2024-01-02T08:34:05.123Z", 456)]);
   });
 
   test("many rows cross batches exactly, nulls included", async () => {
