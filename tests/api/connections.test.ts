@@ -12,9 +12,9 @@ import type { TestConnection } from "../../src/server/services/connection-test";
 import { createLogger } from "../../src/shared/logger";
 
 /*
- * /api/connections, in process. app.ts does not mount these routes yet, so the app is built
- * as createServerApp will: the config from the environment, the store of the data directory,
- * the routes under /api and the app's error handler.
+ * /api/connections, in process: the routes over the store of a temporary data directory,
+ * with the app's error handler, so a test can give them a recording tester in place of
+ * the real one (the real one is tested against the test PostgreSQL below).
  */
 
 const KEY = "connections-api-test-key";

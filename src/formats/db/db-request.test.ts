@@ -24,7 +24,7 @@ describe("requestSql", () => {
       [{ type: "sqlite", query: "   " }, /either a query or a table$/],
       [{ type: "sqlite", table: "t", maxRows: -1 }, /maxRows must be a whole number >= 0, got -1/],
       [{ type: "sqlite", table: "t", maxRows: 1.5 }, /got 1.5/],
-      [{ type: "mssql", table: "t" }, /Unknown database type "mssql"/],
+      [{ type: "oracle", table: "t" }, /Unknown database type "oracle"/],
     ];
     for (const [request, why] of refused) {
       const call = () => requestSql({ uri: "", ...request } as never);

@@ -1,16 +1,17 @@
 import type pl from "nodejs-polars";
 import { DataSourceError, ValidationError } from "../../shared/errors";
+import { quoteMssqlTableName } from "./mssql-table-name";
 import { checkReadOnlySql } from "./sql-policy";
 import { quoteTableName } from "./table-name";
 
-/** The databases Weft reads (SQL Server comes later). */
-export const DATABASE_TYPES = ["postgresql", "mysql", "sqlite"] as const;
+/** The databases Weft reads. */
+export const DATABASE_TYPES = ["postgresql", "mysql", "sqlite", "mssql"] as const;
 export type DatabaseType = (typeof DATABASE_TYPES)[number];
 
 /** One read: a read-only `query` or a whole `table` (exactly one), through `uri`. */
 export interface DatabaseRequest {
   type: DatabaseType;
-  /** `postgresql://user:pass@host:5432/db`, `mysql://...`, `sqlite:/path/file.db` or a plain path. */
+  /** `postgresql://user:pass@host:5432/db`, `mysql://...`, `mssql://...` (mssql-uri.ts), `sqlite:/path/file.db` or a plain path. */
   uri: string;
   query?: string;
   /** A table name, optionally schema-qualified; quoted by Weft (see table-name.ts). */
@@ -53,7 +54,8 @@ export function requestSql(request: DatabaseRequest): string {
   if (hasQuery === hasTable) {
     throw new ValidationError(`A ${type} source needs either a query or a table${hasQuery ? ", not both" : ""}`);
   }
-  const sql = hasQuery ? String(query) : `SELECT * FROM ${quoteTableName(String(table), type)}`;
+  const quote = (name: string) => (type === "mssql" ? quoteMssqlTableName(name) : quoteTableName(name, type));
+  const sql = hasQuery ? String(query) : `SELECT * FROM ${quote(String(table))}`;
   return checkReadOnlySql(sql, type);
 }
 

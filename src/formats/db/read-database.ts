@@ -1,5 +1,6 @@
 import type pl from "nodejs-polars";
 import { type DatabaseDescription, type DatabaseRequest, requestSql } from "./db-request";
+import { describeMssql, readMssql } from "./mssql";
 import { describeMysql, readMysql } from "./mysql";
 import { describePostgres, readPostgres } from "./postgres";
 import { describeSqlite, readSqlite } from "./sqlite";
@@ -23,12 +24,15 @@ export async function readDatabase(request: DatabaseRequest): Promise<pl.DataFra
       return await readMysql(uri, sql, maxRows, signal);
     case "sqlite":
       return await readSqlite(uri, sql, maxRows, signal);
+    case "mssql":
+      return await readMssql(uri, sql, maxRows, signal);
   }
 }
 
 /**
  * The columns a read would give, without running the whole query where the database allows:
- * PostgreSQL and MySQL describe `SELECT * FROM (...) LIMIT 0`; SQLite prepares the statement
+ * PostgreSQL and MySQL describe `SELECT * FROM (...) LIMIT 0`; SQL Server asks
+ * sp_describe_first_result_set; SQLite prepares the statement
  * and reads the declared types, and reads up to 100 rows only for columns without one
  * (expressions). On SQLite a read can still widen a column whose values disagree with its
  * declared type (README.md).
@@ -43,5 +47,7 @@ export async function describeDatabase(request: DatabaseRequest): Promise<Databa
       return await describeMysql(uri, sql, signal);
     case "sqlite":
       return await describeSqlite(uri, sql, signal);
+    case "mssql":
+      return await describeMssql(uri, sql, signal);
   }
 }

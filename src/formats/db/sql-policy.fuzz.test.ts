@@ -5,29 +5,33 @@ import { ValidationError } from "../../shared/errors";
 import { checkReadOnlySql, type SqlDialect } from "./sql-policy";
 import { REFUSED_FUNCTIONS, REFUSED_WORDS } from "./sql-refused";
 
-// Property tests: whatever the text, the policy answers a statement or a ValidationError, in
-// bounded time; a refused word or function is refused outside a string literal and passes
-// inside one.
+// Property tests: whatever the text, the policy answers a statement or a ValidationError (a
+// hang fails the test by its timeout); a refused word or function is refused outside a string
+// literal and passes inside one. Time is compared only within one run (linear growth), never
+// against a fixed budget, which a busy machine would break.
 
 const DIALECTS: readonly SqlDialect[] = ["postgresql", "mysql", "sqlite", "mssql"];
 /** Each property takes well under a second here; the margin is for slower machines. */
 const PROPERTY_TIMEOUT_MS = 30_000;
-/** One check of a short text; far above the ~0.1 ms it takes. */
-const CALL_BUDGET_MS = 50;
-
-/** Runs the policy; fails on anything thrown but a ValidationError, or on a slow answer. */
+/** Runs the policy; fails on anything thrown but a ValidationError. */
 function answerOf(sql: string, dialect: SqlDialect): string | ValidationError {
-  const started = performance.now();
-  let answer: string | ValidationError;
   try {
-    answer = checkReadOnlySql(sql, dialect);
+    return checkReadOnlySql(sql, dialect);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw new Error(`${JSON.stringify(sql)} threw ${String(error)}`);
-    answer = error;
+    return error;
   }
-  const took = performance.now() - started;
-  if (took > CALL_BUDGET_MS) throw new Error(`${JSON.stringify(sql)} took ${took.toFixed(1)} ms`);
-  return answer;
+}
+
+/** The fastest of three checks of `sql`, in ms. */
+function fastestCheck(sql: string, dialect: SqlDialect): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    answerOf(sql, dialect);
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
 }
 
 /** Pieces that stress the lexer: every quote, comment and escape form of the four dialects. */
@@ -46,7 +50,7 @@ const anyText = fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), pieceSou
 describe("random text", () => {
   for (const dialect of DIALECTS) {
     test(
-      `${dialect}: answers a statement or a ValidationError, quickly; an answer is stable`,
+      `${dialect}: answers a statement or a ValidationError; an answer is stable`,
       () => {
         fc.assert(
           fc.property(anyText, (sql) => {
@@ -66,20 +70,20 @@ describe("random text", () => {
     );
   }
 
-  test("a long hostile text is answered in linear time", () => {
-    for (const dialect of DIALECTS) {
-      for (const unit of ["/*", "$a", "''", "'\\", "\u00a0", "a(", "/*!", "[", "-- x\r"]) {
-        const sql = `SELECT ${unit.repeat(200_000)}`;
-        const started = performance.now();
-        try {
-          checkReadOnlySql(sql, dialect);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ValidationError);
+  test(
+    "a long hostile text is answered in linear time: 4x the text takes well under 16x the time",
+    () => {
+      for (const dialect of DIALECTS) {
+        for (const unit of ["/*", "$a", "''", "'\\", "\u00a0", "a(", "/*!", "[", "-- x\r"]) {
+          const short = fastestCheck(`SELECT ${unit.repeat(50_000)}`, dialect);
+          const long = fastestCheck(`SELECT ${unit.repeat(200_000)}`, dialect);
+          // Linear work gives about 4; quadratic about 16. The floor keeps sub-millisecond noise out.
+          expect(long / Math.max(short, 0.5)).toBeLessThan(10);
         }
-        expect(performance.now() - started).toBeLessThan(2_000);
       }
-    }
-  });
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 /** A refusal to provoke: the text to write and the name the message must show. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startFakeTds } from "../../formats/db/mssql-fake-server";
 import { createConnectionTester, scrubCredentials } from "./connection-test";
 
 const tester = createConnectionTester({ timeoutSeconds: 2 });
@@ -87,17 +88,46 @@ describe("the real tester", () => {
     expect(bad.latencyMs).toBeUndefined();
   });
 
-  test("SQL Server: not supported in this build", async () => {
-    expect(await tester("mssql://sa:pw@h:1433/d", "mssql")).toEqual({
+  test("SQL Server: connects and runs SELECT 1 (a fake TDS server; none runs in CI)", async () => {
+    const server = startFakeTds();
+    try {
+      const result = await tester(`mssql://reader_x9:S3cr%40t-pw@127.0.0.1:${server.port}/db?encrypt=false`, "mssql");
+      expect(result).toEqual({
+        success: true,
+        message: `Connected to SQL Server at 127.0.0.1:${server.port}/db`,
+        latencyMs: expect.any(Number),
+      });
+      expect(server.batches.at(-1)).toBe("SELECT 1");
+      expect(server.logins[0]?.readOnlyIntent).toBe(true);
+    } finally {
+      server.stop();
+    }
+  });
+
+  test("SQL Server: a refused login or a bad URI is success: false without the credentials", async () => {
+    const server = startFakeTds({ refuseLogin: "Login failed for user 'reader_x9'." });
+    try {
+      const refused = await tester(`mssql://reader_x9:S3cr%40t-pw@127.0.0.1:${server.port}/db?encrypt=false`, "mssql");
+      expect(refused.success).toBe(false);
+      expect(refused.message).toContain("Login failed for user '***'");
+      expect(refused.message).not.toContain("reader_x9");
+    } finally {
+      server.stop();
+    }
+    const bad = await tester("mssql://reader_x9:S3cr%40t-pw@h/db?encrypt=perhaps", "mssql");
+    expect(bad).toEqual({
       success: false,
-      message: "SQL Server connections are not supported in this build",
+      message:
+        'Could not connect: The SQL Server connection option "encrypt" must be true, false or strict (got "perhaps")',
     });
   });
 
-  for (const type of ["postgresql", "mysql"] as const) {
+  for (const type of ["postgresql", "mysql", "mssql"] as const) {
     test(`${type}: a refused connection names the address, not the credentials`, async () => {
-      const uri = `${type}://reader_x9:S3cr%40t-pw@127.0.0.1:${closedPort}/db`;
+      const uri = `${type}://reader_x9:S3cr%40t-pw@127.0.0.1:${closedPort}/db${type === "mssql" ? "?encrypt=false" : ""}`;
+      const started = performance.now();
       const result = await tester(uri, type);
+      if (type === "mssql") expect(performance.now() - started).toBeLessThan(2000);
       expect(result.success).toBe(false);
       expect(result.message).toContain(`127.0.0.1:${closedPort}`);
       for (const secret of ["reader_x9", "S3cr@t-pw", "S3cr%40t-pw"]) expect(result.message).not.toContain(secret);

@@ -1,5 +1,7 @@
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
+import { pingMssql } from "../../formats/db/mssql";
+import { WeftError } from "../../shared/errors";
 import type { ConnectionType } from "./connection-store";
 
 /** The answer of `POST /api/connections/{id}/test`; a failure is `success: false`, not an HTTP error. */
@@ -23,7 +25,8 @@ const LABELS: Record<ConnectionType, string> = {
 /**
  * The real connection test. SQLite opens the file read-only; PostgreSQL and MySQL go through
  * Bun's SQL client (one connection, `timeoutSeconds` to connect and as much again for the
- * query); SQL Server has no driver in this build. Every message is scrubbed of the URI's
+ * query); SQL Server through tedious, as Weft reads it (read-only intent, the same URI
+ * options: src/formats/db/mssql-uri.ts). Every message is scrubbed of the URI's
  * credentials, because drivers quote the user name ("password authentication failed for
  * user ...") and a message is shown to whoever may test the connection.
  */
@@ -32,7 +35,7 @@ export function createConnectionTester({ timeoutSeconds = 5 }: { timeoutSeconds?
     const result = await (type === "sqlite"
       ? testSqlite(uri)
       : type === "mssql"
-        ? { success: false, message: "SQL Server connections are not supported in this build" }
+        ? testMssql(uri, timeoutSeconds)
         : testServer(uri, type, timeoutSeconds));
     return { ...result, message: scrubCredentials(result.message, uri) };
   };
@@ -74,6 +77,18 @@ async function testServer(uri: string, type: "postgresql" | "mysql", timeoutSeco
   } finally {
     clearTimeout(timer);
     await sql.close({ timeout: 0 });
+  }
+}
+
+async function testMssql(uri: string, timeoutSeconds: number): Promise<ConnectionTestResult> {
+  const started = performance.now();
+  try {
+    const where = await pingMssql(uri, timeoutSeconds);
+    return { success: true, message: `Connected to SQL Server at ${where}`, latencyMs: since(started) };
+  } catch (err) {
+    // pingMssql reports a refusal or a bad URI as a DataSourceError; anything else is a bug.
+    if (!(err instanceof WeftError)) throw err;
+    return { success: false, message: `Could not connect: ${err.message}` };
   }
 }
 
