@@ -176,3 +176,17 @@ for (const { type, url, env } of DIALECTS) {
     });
   });
 }
+
+describe("mssql (no SQL Server can run here)", () => {
+  test(`all ${ATTEMPTS.length} attempts are refused before a connection is opened`, async () => {
+    // A closed port: an attempt the policy let through would fail to connect instead.
+    const uri = "mssql://reader:pw@127.0.0.1:9/weft";
+    const passed: string[] = [];
+    for (const attempt of ATTEMPTS) {
+      const answer = await preview("mssql", uri, { query: attempt.replaceAll("{t}", "weft_probe") });
+      if (answer.status !== 400 || !String(answer.body.detail).includes("Refused SQL"))
+        passed.push(`${attempt} → ${answer.status} ${answer.body.detail}`);
+    }
+    expect(passed).toEqual([]);
+  }, 60_000);
+});
