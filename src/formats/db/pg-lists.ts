@@ -1,5 +1,6 @@
 import pl, { type DataType } from "nodejs-polars";
 import { ValueBuilder } from "./column-builders";
+import { NumericByValuesBuilder, numericDigits, pgNumericType } from "./pg-numeric";
 import { decimalOf, PG_OID, type PgColumnPlan, PgValueError } from "./pg-oids";
 import {
   ArrayShapeError,
@@ -17,6 +18,7 @@ import {
  * nodejs-polars builds (numbers, text) and the list is cast to its final inner type.
  */
 export function listPlan(element: number, typmod: number): PgColumnPlan {
+  if (element === PG_OID.numeric && pgNumericType(typmod) === "values") return numericListByValues();
   const { jsType, via, finalType, read } = listElement(element, typmod);
   return {
     cast: "",
@@ -29,10 +31,34 @@ export function listPlan(element: number, typmod: number): PgColumnPlan {
           try {
             builder.push(arrayElements(view, at, (pos, length) => read(bytes, view, pos, length)));
           } catch (error) {
-            if (error instanceof ArrayShapeError) {
-              throw new PgValueError(`is ${error.message}; only one-dimensional arrays become lists`);
-            }
-            throw error;
+            throw shapeError(error);
+          }
+        },
+      };
+    },
+  };
+}
+
+function shapeError(error: unknown): unknown {
+  if (error instanceof ArrayShapeError) {
+    return new PgValueError(`is ${error.message}; only one-dimensional arrays become lists`);
+  }
+  return error;
+}
+
+/** numeric[] without a typmod: a List of the Decimal(38, s) its elements decide, or of their text (pg-numeric.ts). */
+function numericListByValues(): PgColumnPlan {
+  return {
+    cast: "",
+    make(name) {
+      const builder = new NumericByValuesBuilder<(string | null)[]>(name, true);
+      return {
+        builder,
+        read: (_bytes, view, at) => {
+          try {
+            builder.push(arrayElements(view, at, (pos) => builder.note(numericText(view, pos))));
+          } catch (error) {
+            throw shapeError(error);
           }
         },
       };
@@ -73,14 +99,15 @@ function listElement(element: number, typmod: number): ListElement {
     case PG_OID.uuid:
       return { jsType: pl.String, read: (bytes, _view, at) => uuidText(bytes, at) };
     case PG_OID.numeric: {
+      // Without a typmod: numericListByValues. Wider than 38 digits: their text.
       const decimal = decimalOf(typmod);
-      if (!decimal) return { jsType: pl.Float64, read: (_bytes, view, at) => Number(numericText(view, at)) };
+      if (!decimal) return { jsType: pl.String, read: (_bytes, view, at) => numericText(view, at) };
       return {
         jsType: pl.String,
         finalType: pl.Decimal(decimal.precision, decimal.scale),
         read: (_bytes, view, at) => {
           const value = numericText(view, at);
-          if (value === "NaN") throw new PgValueError("holds NaN, which a Decimal list cannot hold");
+          if (numericDigits(value) === null) throw new PgValueError(`holds ${value}, which a Decimal list cannot hold`);
           return value;
         },
       };

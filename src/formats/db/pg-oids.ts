@@ -1,6 +1,6 @@
 import type { ColumnBuilder } from "./column-builders";
 
-/** Polars' widest decimal; wider numeric columns become Float64. */
+/** Polars' widest decimal; numeric columns declared wider are read as their text (String). */
 export const MAX_DECIMAL_PRECISION = 38;
 
 /** A value that the column's type cannot hold; the reader adds the column and row. */

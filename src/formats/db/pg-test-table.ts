@@ -6,9 +6,16 @@ const DAY = 86_400_000_000;
  * For the PostgreSQL tests: the table of every type: per column its SQL type and, per row, the literal inserted and the
  * value expected back (exactValues' form), written here from the literal, not by the reader.
  * Row 4 is all NULL. Its types `tenths` (a domain over numeric(5,1)) and `mood` (an enum)
- * are made with it (PG_TEST_TYPES).
+ * are made with it (PG_TEST_TYPES). `described` is the description's type where it differs
+ * from the read's (a numeric without typmod is typed by its values).
  */
-export const PG_TEST_COLUMNS: { name: string; type: string; shown: string; rows: [string, unknown][] }[] = [
+export const PG_TEST_COLUMNS: {
+  name: string;
+  type: string;
+  shown: string;
+  described?: string;
+  rows: [string, unknown][];
+}[] = [
   {
     name: "i2",
     type: "int2",
@@ -123,26 +130,38 @@ export const PG_TEST_COLUMNS: { name: string; type: string; shown: string; rows:
     ],
   },
   {
+    // Declared wider than Polars' 38 digits: PostgreSQL's text, with all 5 fraction digits.
     name: "wide",
     type: "numeric(50,5)",
-    shown: "f64",
+    shown: "str",
     rows: [
-      [
-        "123456789012345678901234567890123456789012345.12345",
-        Number("123456789012345678901234567890123456789012345.12345"),
-      ],
-      ["1.5", 1.5],
-      ["-0.00001", -0.00001],
+      ["123456789012345678901234567890123456789012345.12345", "123456789012345678901234567890123456789012345.12345"],
+      ["1.5", "1.50000"],
+      ["-0.00001", "-0.00001"],
     ],
   },
   {
+    // No typmod: typed by its values; NaN and -Infinity have no Decimal form, so String.
     name: "free",
     type: "numeric",
-    shown: "f64",
+    shown: "str",
+    described: "decimal[38,0]",
     rows: [
-      ["'NaN'", Number.NaN],
-      ["3.14159265358979323846264338327950288", Number("3.14159265358979323846264338327950288")],
-      ["'-Infinity'", Number.NEGATIVE_INFINITY],
+      ["'NaN'", "NaN"],
+      ["3.14159265358979323846264338327950288", "3.14159265358979323846264338327950288"],
+      ["'-Infinity'", "-Infinity"],
+    ],
+  },
+  {
+    // No typmod, every value a number: Decimal(38, s), s the most fraction digits shown.
+    name: "freed",
+    type: "numeric",
+    shown: "decimal[38,4]",
+    described: "decimal[38,0]",
+    rows: [
+      ["0.1", "0.1000"],
+      ["-12345678901234567890123456789012.1234", "-12345678901234567890123456789012.1234"],
+      ["7", "7.0000"],
     ],
   },
   {
@@ -339,13 +358,14 @@ export const PG_TEST_COLUMNS: { name: string; type: string; shown: string; rows:
     ],
   },
   {
+    // lc_monetary's 2 fraction digits: numeric(19,2) holds every money value.
     name: "m",
     type: "money",
-    shown: "f64",
+    shown: "decimal[19,2]",
     rows: [
-      ["12.34", 12.34],
-      ["-0.01", -0.01],
-      ["0", 0],
+      ["92233720368547758.07", "92233720368547758.07"],
+      ["-0.01", "-0.01"],
+      ["0", "0.00"],
     ],
   },
   {

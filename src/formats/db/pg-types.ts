@@ -12,6 +12,7 @@ import {
   ValueBuilder,
 } from "./column-builders";
 import { listPlan } from "./pg-lists";
+import { NumericByValuesBuilder, numericDigits, pgNumericType } from "./pg-numeric";
 import {
   ARRAY_ELEMENTS,
   decimalOf,
@@ -42,8 +43,12 @@ export function pgColumnPlan(oid: number, typmod: number): PgColumnPlan {
   const element = ARRAY_ELEMENTS[oid];
   if (element !== undefined) return listPlan(element, typmod);
   if (oid === PG_OID.money) {
-    // money's text depends on lc_monetary ("$1,234.50"); as numeric it is a plain number.
-    return { cast: "::numeric", make: (name) => numericReader(name, -1) };
+    // money's text depends on lc_monetary ("$1,234.50"); as numeric it is a plain number. Its
+    // int64 of the currency's smallest unit fits numeric(19, f), f the fraction digits of
+    // lc_monetary, which the reader asks the server for and passes as `typmod`.
+    const decimal = decimalOf(typmod);
+    const cast = decimal ? `::numeric(${decimal.precision},${decimal.scale})` : "::numeric";
+    return { cast, make: (name) => numericReader(name, typmod) };
   }
   return { cast: "::text", make: (name) => textReader(name) };
 }
@@ -182,20 +187,28 @@ function pushInterval(builder: Int64Builder, view: DataView, at: number): void {
   builder.pushBigInt(exact);
 }
 
-/** numeric: Decimal(p, s) when its typmod says p <= 38, else Float64 (README.md). */
+/**
+ * numeric (pg-numeric.ts): Decimal(p, s) when its typmod says p <= 38, where NaN is an error
+ * naming the column and row (the type comes from the declaration and must not change with
+ * the data); String when the typmod says more digits; typed by its values without a typmod.
+ */
 function numericReader(name: string, typmod: number): PgColumnReader {
-  const decimal = decimalOf(typmod);
-  if (!decimal) {
-    const builder = new NumberBuilder(name, float64s);
-    return { builder, read: (_bytes, view, at) => builder.push(Number(numericText(view, at))) };
+  const type = pgNumericType(typmod);
+  if (type === "values") {
+    const builder = new NumericByValuesBuilder<string>(name);
+    return { builder, read: (_bytes, view, at) => builder.push(builder.note(numericText(view, at))) };
   }
-  const builder = new ValueBuilder<string>(name, pl.String, pl.Decimal(decimal.precision, decimal.scale));
+  if (type === "text") {
+    const builder = new ValueBuilder<string>(name, pl.String);
+    return { builder, read: (_bytes, view, at) => builder.push(numericText(view, at)) };
+  }
+  const builder = new ValueBuilder<string>(name, pl.String, pl.Decimal(type.precision, type.scale));
   return {
     builder,
     read: (_bytes, view, at) => {
       const text = numericText(view, at);
-      if (text === "NaN")
-        throw new PgValueError(`is NaN, which Decimal(${decimal.precision}, ${decimal.scale}) cannot hold`);
+      if (numericDigits(text) === null)
+        throw new PgValueError(`is ${text}, which Decimal(${type.precision}, ${type.scale}) cannot hold`);
       builder.push(text);
     },
   };

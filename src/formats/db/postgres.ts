@@ -12,8 +12,9 @@ import {
   throwIfAborted,
 } from "./db-request";
 import { CopyBinaryDecoder } from "./pg-copy-binary";
+import { numericTypmod } from "./pg-numeric";
 import type { PgColumnPlan } from "./pg-oids";
-import { pgColumnPlan } from "./pg-types";
+import { PG_OID, pgColumnPlan } from "./pg-types";
 import { lexSql } from "./sql-lexer";
 import { readingsOf } from "./sql-readings";
 import { quoteName } from "./table-name";
@@ -195,13 +196,25 @@ async function describeColumns(tx: Tx, sql: string, signal: AbortSignal | undefi
           signal,
         );
   const typeNames = new Map(typeRows.map((row) => [Number(row.oid), row.name]));
+  const moneyTypmod = oids.includes(PG_OID.money) ? await moneyNumericTypmod(tx, signal) : -1;
   const names = uniqueNames(columns.map((c) => c.name));
   return columns.map((column, i) => {
     const attribute = attributes.get(`${Number(column.table)}:${column.number}`);
+    const typmod = column.type === PG_OID.money ? moneyTypmod : (attribute?.typmod ?? -1);
     return {
       name: names[i] as string,
       databaseType: attribute?.name ?? typeNames.get(column.type) ?? `oid ${column.type}`,
-      plan: pgColumnPlan(column.type, attribute?.typmod ?? -1),
+      plan: pgColumnPlan(column.type, typmod),
     };
   });
+}
+
+/**
+ * The typmod of numeric(19, f) that holds every money value: money is an int64 (19 digits)
+ * of the currency's smallest unit, f its fraction digits under the session's lc_monetary,
+ * which is the display scale PostgreSQL gives money cast to numeric.
+ */
+async function moneyNumericTypmod(tx: Tx, signal: AbortSignal | undefined): Promise<number> {
+  const [row]: { scale: number }[] = await run(tx.unsafe("SELECT scale('0'::money::numeric)::int4 AS scale"), signal);
+  return numericTypmod(19, row?.scale ?? 2);
 }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pl from "nodejs-polars";
+import type pl from "nodejs-polars";
 import { DataSourceError, ValidationError } from "../../shared/errors";
 import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
 import { describeDatabase, readDatabase } from "./read-database";
@@ -163,16 +163,74 @@ describe("SQLite: types", () => {
     expect(column(frame, "built")).toEqual([`{"k":"é🚀"}`, `{"k":null}`, `{"k":null}`]);
   });
 
-  // A DECIMAL column has NUMERIC affinity: SQLite stores a whole number as an INTEGER, which
-  // the Float64 that DECIMAL starts at cannot hold past 2^53. Marked failing until a DECIMAL
-  // column of integers that do not fit a double reads as Int64 or text (sqlite-columns.ts).
-  test.failing("a DECIMAL column of large whole numbers keeps every digit", async () => {
+  test("a DECIMAL(p,0) column of whole numbers is Int64, every digit kept, extremes and nulls too", async () => {
+    // NUMERIC affinity stores a whole number as INTEGER; Float64 would make 2^53 + 1 into 2^53.
+    const values = [9007199254740993n, -(2n ** 63n), 2n ** 63n - 1n, 0n, null, -9007199254740993n];
     const path = database((db) => {
-      db.run("CREATE TABLE big (n DECIMAL(20,0))");
-      db.prepare("INSERT INTO big VALUES (?)").run(9007199254740993n);
+      db.run("CREATE TABLE big (n DECIMAL(20,0), m NUMERIC(19), o BIGDECIMAL(25, 00))");
+      const insert = db.prepare("INSERT INTO big VALUES (?, ?, ?)");
+      for (const value of values) insert.run(value, value, value);
     });
     const frame = await readDatabase({ type: "sqlite", uri: path, table: "big" });
-    expect(frame.getColumn("n").cast(pl.String).toArray()).toEqual(["9007199254740993"]);
+    const expected = values.map((v) => (v === null ? null : v.toString()));
+    expect(frame.getColumns().map(shownType)).toEqual(["i64", "i64", "i64"]);
+    for (const name of ["n", "m", "o"]) expect([name, column(frame, name)]).toEqual([name, expected]);
+    const described = await describeDatabase({ type: "sqlite", uri: path, table: "big" });
+    expect(described.frame.getColumns().map(shownType)).toEqual(["i64", "i64", "i64"]);
+  });
+
+  test("a NUMERIC column is Float64 while every integer fits a double exactly, else String of exact values", async () => {
+    const two53 = 2n ** 53n;
+    const path = database((db) => {
+      db.run("CREATE TABLE n (whole_only NUMERIC, in_range DECIMAL(10,2), edge DECIMAL(20,0), past DECIMAL(20,0))");
+      const insert = db.prepare("INSERT INTO n VALUES (?, ?, ?, ?)");
+      insert.run(9007199254740993n, 12.5, two53, two53 + 1n);
+      insert.run(-(2n ** 63n), 3n, -two53, 0.5);
+      insert.run(2n ** 63n - 1n, null, 0.25, null);
+      insert.run(null, -0.1, null, -(2n ** 63n));
+    });
+    const frame = await readDatabase({ type: "sqlite", uri: path, table: "n" });
+    expect(frame.getColumns().map(shownType)).toEqual(["str", "f64", "f64", "str"]);
+    // NUMERIC stays at least Float64 (its description), so integers past 2^53 make it text.
+    expect(column(frame, "whole_only")).toEqual([
+      "9007199254740993",
+      "-9223372036854775808",
+      "9223372036854775807",
+      null,
+    ]);
+    expect(column(frame, "in_range")).toEqual([12.5, 3, null, -0.1]);
+    expect(column(frame, "edge")).toEqual([2 ** 53, -(2 ** 53), 0.25, null]);
+    expect(column(frame, "past")).toEqual(["9007199254740993", "0.5", null, "-9223372036854775808"]);
+    const described = await describeDatabase({ type: "sqlite", uri: path, table: "n" });
+    expect(described.frame.getColumns().map(shownType)).toEqual(["f64", "f64", "i64", "i64"]);
+  });
+
+  test("a large integer after reals, or a real after large integers, makes text; small integers stay digits", async () => {
+    const path = database((db) => {
+      db.run("CREATE TABLE late (i INTEGER, d DECIMAL(12,2), t NUMERIC)");
+      const insert = db.prepare("INSERT INTO late VALUES (?, ?, ?)");
+      insert.run(9223372036854775807n, 1.5, 1.5);
+      insert.run(2.5, 7n, 7n);
+      insert.run(null, 9007199254740993n, "n/a");
+    });
+    const frame = await readDatabase({ type: "sqlite", uri: path, table: "late" });
+    expect(frame.getColumns().map(shownType)).toEqual(["str", "str", "str"]);
+    expect(column(frame, "i")).toEqual(["9223372036854775807", "2.5", null]);
+    expect(column(frame, "d")).toEqual(["1.5", "7", "9007199254740993"]);
+    expect(column(frame, "t")).toEqual(["1.5", "7", "n/a"]);
+  });
+
+  test("an expression mixing reals, integers and a large integer across batches keeps every value", async () => {
+    const query = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 70000)
+      SELECT CASE WHEN x = 70000 THEN -9007199254740993 WHEN x % 2 = 0 THEN x ELSE x * 0.5 END AS v,
+        CASE WHEN x % 2 = 0 THEN x ELSE x * 0.5 END AS fits FROM c`;
+    const frame = await readDatabase({ type: "sqlite", uri: everyPath, query });
+    expect(frame.getColumns().map(shownType)).toEqual(["str", "f64"]);
+    const xs = Array.from({ length: 70000 }, (_, i) => i + 1);
+    expect(column(frame, "v")).toEqual(
+      xs.map((x) => (x === 70000 ? "-9007199254740993" : x % 2 === 0 ? String(x) : String(x * 0.5))),
+    );
+    expect(column(frame, "fits")).toEqual(xs.map((x) => (x % 2 === 0 ? x : x * 0.5)));
   });
 
   test("a column holding both BLOB and text is refused, naming it", async () => {
