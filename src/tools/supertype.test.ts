@@ -27,6 +27,13 @@ describe("supertype", () => {
     [pl.Datetime("ns"), pl.Date, "Datetime(ns)"],
     [pl.Datetime("ms"), pl.Datetime("ns"), "Datetime(ns)"],
     [pl.Datetime("us", "UTC"), pl.Datetime("ms", "UTC"), "Datetime(us, UTC)"],
+    [pl.Decimal(38, 2), pl.Decimal(38, 16), "Decimal(38, 16)"],
+    [pl.Decimal(12, 2), pl.Decimal(20, 16), "Decimal(26, 16)"],
+    [pl.Decimal(10, 2), pl.Decimal(5, 4), "Decimal(12, 4)"],
+    [pl.Decimal(10, 2), pl.Int64, "Decimal(21, 2)"],
+    [pl.Decimal(10, 2), pl.UInt8, "Decimal(10, 2)"],
+    [pl.Decimal(38, 20), pl.Int64, "Decimal(38, 20)"],
+    [pl.Decimal(10, 2), pl.Float32, "Float64"],
   ] as [DataType, DataType, string][])("%p + %p", (a, b, expected) => {
     expect(name(a, b)).toBe(expected);
     expect(name(b, a)).toBe(expected);
@@ -40,6 +47,8 @@ describe("supertype", () => {
     [pl.Datetime("us", "UTC"), pl.Datetime("us")],
     [pl.Datetime("us", "Europe/Paris"), pl.Datetime("us", "UTC")],
     [pl.Date, pl.Int32],
+    [pl.Decimal(10, 2), pl.String],
+    [pl.Decimal(10, 2), pl.Bool],
   ] as [DataType, DataType][])("%p + %p cannot be combined", (a, b) => {
     expect(supertype(a, b)).toBeUndefined();
     expect(supertype(b, a)).toBeUndefined();

@@ -73,7 +73,7 @@ function buildKeyed(
     ...keys.map((k, i) =>
       pl
         .col(k.left)
-        .cast(k.dtype)
+        .cast(k.dtype, true)
         .alias(leftTmp[i] as string),
     ),
   );
@@ -81,7 +81,7 @@ function buildKeyed(
     ...keys.map((k, i) =>
       pl
         .col(k.right)
-        .cast(k.dtype)
+        .cast(k.dtype, true)
         .alias(rightTmp[i] as string),
     ),
   );

@@ -86,7 +86,7 @@ function planByPosition(schemas: FrameSchema[], toolId: string): TargetColumn[] 
 function columnExpr(target: TargetColumn, source: string | undefined, sourceType: DataType | undefined): pl.Expr {
   if (source === undefined || sourceType === undefined) return pl.lit(null).cast(target.dtype).alias(target.name);
   const col = pl.col(source);
-  const typed = sourceType.equals(target.dtype) ? col : col.cast(target.dtype);
+  const typed = sourceType.equals(target.dtype) ? col : col.cast(target.dtype, true);
   return source === target.name ? typed : typed.alias(target.name);
 }
 

@@ -215,3 +215,19 @@ describe("union basics", () => {
     expect(unionTool.blocking).toBe(false);
   });
 });
+
+describe("decimals of different scales", () => {
+  test("stack exactly at the wider scale; a value too wide for 38 digits fails instead of rounding", () => {
+    const a = pl.DataFrame([pl.Series("x", ["1.25", "-3.10"]).cast(pl.Decimal(38, 2))]);
+    const b = pl.DataFrame([pl.Series("x", ["0.1234567890123456"]).cast(pl.Decimal(38, 16))]);
+    const out = runTool(unionTool, { input: [a, b] }, { mode: "by_name" }).output as pl.DataFrame;
+    expect(String(out.getColumn("x").dtype)).toBe("DataType(Decimal(38,16))");
+    expect(out.getColumn("x").cast(pl.String).toArray()).toEqual([
+      "1.2500000000000000",
+      "-3.1000000000000000",
+      "0.1234567890123456",
+    ]);
+    const wide = pl.DataFrame([pl.Series("x", ["1234567890123456789012345.5"]).cast(pl.Decimal(38, 1))]);
+    expect(() => runTool(unionTool, { input: [wide, b] }, { mode: "by_name" })).toThrow();
+  });
+});
