@@ -33,7 +33,7 @@ const targets = [
   { type: "mysql", url: process.env.WEFT_TEST_MYSQL_URL },
 ].filter((t): t is { type: string; url: string } => Boolean(t.url));
 if (targets.length === 0) {
-  console.error("Set WEFT_TEST_PG_URL (and WEFT_TEST_MYSQL_URL): eval \"$(bash scripts/ci/services.sh)\"");
+  console.error('Set WEFT_TEST_PG_URL (and WEFT_TEST_MYSQL_URL): eval "$(bash scripts/ci/services.sh)"');
   process.exit(2);
 }
 

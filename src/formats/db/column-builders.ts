@@ -64,7 +64,15 @@ abstract class ChunkedBuilder implements ColumnBuilder {
   }
 }
 
-export type NumberArray = Int8Array | Int16Array | Int32Array | Uint32Array | Float32Array | Float64Array | Uint8Array;
+export type NumberArray =
+  | Int8Array
+  | Int16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | Uint8Array
+  | Uint16Array;
 
 /** Casts in turn: a type, or several (Int64 → Int32 → Date). */
 type Casts = DataType | readonly DataType[];
@@ -116,6 +124,7 @@ export class NumberBuilder extends ChunkedBuilder {
 export const int8s = (size: number) => new Int8Array(size);
 export const uint8s = (size: number) => new Uint8Array(size);
 export const int16s = (size: number) => new Int16Array(size);
+export const uint16s = (size: number) => new Uint16Array(size);
 export const int32s = (size: number) => new Int32Array(size);
 export const uint32s = (size: number) => new Uint32Array(size);
 export const float32s = (size: number) => new Float32Array(size);
@@ -273,6 +282,16 @@ export class DecimalTextBuilder implements ColumnBuilder {
     if (!this.note(text)) return false;
     this.text.push(text);
     return true;
+  }
+
+  /**
+   * Adds a value whose digits the caller has counted, as `decimalDigits` counts them (a reader
+   * that scanned its bytes), without matching the text again.
+   */
+  pushCounted(text: string, integer: number, fraction: number): void {
+    if (integer > this.seen.integer) this.seen.integer = integer;
+    if (fraction > this.seen.fraction) this.seen.fraction = fraction;
+    this.text.push(text);
   }
 
   /** Counts a value's digits without adding a row: a value of the same type read elsewhere. */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { DataSourceError, ValidationError } from "../../shared/errors";
 import { requestSql } from "./db-request";
 import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
-import { columnNames, DESCRIBE_PROCEDURE, readOnlyConfig, setupSql } from "./mssql";
+import { columnNames, DESCRIBE_PROCEDURE, setupSql } from "./mssql";
+import { readOnlyConfig } from "./mssql-connection";
 import { type FakeTdsOptions, type FakeTdsServer, startFakeTds } from "./mssql-fake-server";
 import { quoteMssqlTableName } from "./mssql-table-name";
 import {

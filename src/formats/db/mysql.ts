@@ -1,81 +1,99 @@
-import { SQL } from "bun";
+import mysql, { type ConnectionOptions, type FieldPacket } from "mysql2";
 import pl from "nodejs-polars";
-import { DataSourceError, WeftError } from "../../shared/errors";
+import { DataSourceError } from "../../shared/errors";
 import { uniqueNames } from "../unique-names";
 import { BATCH_ROWS } from "./column-builders";
-import { abortReason, type DatabaseDescription, describeServer, parseServerUri, throwIfAborted } from "./db-request";
-import { MYSQL_TYPE, type MysqlColumnReader, MysqlValueError, mysqlColumnReader, mysqlTypeName } from "./mysql-types";
+import { abortReason, type DatabaseDescription, throwIfAborted } from "./db-request";
+import { connectionOptions } from "./mysql-connection";
+import {
+  MYSQL_TYPE,
+  type MysqlColumn,
+  type MysqlColumnReader,
+  MysqlValueError,
+  mysqlColumnReader,
+  mysqlTypeName,
+} from "./mysql-types";
 import { lexSql } from "./sql-lexer";
 import { readingsOf } from "./sql-readings";
 import { quoteName } from "./table-name";
 
-// Tested against MariaDB in mysql-server.test.ts; see README.md, "Left to do".
+// Tested against MariaDB in mysql-server.test.ts and mysql-session.test.ts; see README.md,
+// "Reading databases".
 
-type Connection = Awaited<ReturnType<SQL["reserve"]>>;
-/** A result column as Bun describes it (no scale: see mysqlDecimalType). */
-type ResultColumn = { name: string; type: number; flags?: number; length?: number };
-type Rows = (Uint8Array | null)[][];
+/** The second connection that cancels a query gives up sooner: the abort is waiting for it. */
+const KILL_CONNECT_TIMEOUT_MS = 5_000;
+
+/** A result column: its name and how the protocol describes it. */
+interface ResultColumn extends MysqlColumn {
+  name: string;
+}
+/** A row of the text protocol: each value's bytes, null for NULL. */
+type Row = (Buffer | null)[];
+
+/** The statements of one read-only session. */
+interface Session {
+  /** The columns of a statement's result; its rows, if any, are not kept. */
+  columns(text: string): Promise<ResultColumn[]>;
+  /** Runs a statement, handing over its columns, then each row as it arrives. */
+  stream(text: string, onColumns: (columns: ResultColumn[]) => void, onRow: (row: Row) => void): Promise<void>;
+}
 
 /**
  * Reads a checked read-only statement from MySQL or MariaDB into a frame, in a READ ONLY
- * transaction of a read-only session. Values come through the text protocol, so each is
- * parsed from the text MySQL wrote (exact 64-bit integers, decimals, microseconds). The
- * columns are described first (`LIMIT 0`, not run), so FLOAT can be asked for as a DOUBLE:
- * MariaDB writes a FLOAT's text with 6 digits, which would not read back as the same float.
- * Bun's MySQL client has no cursor or stream, so the whole result (at most `maxRows`) is
- * held once as rows before it becomes columns.
+ * transaction of a read-only session. Rows stream through mysql2's text protocol, each value
+ * as the bytes of its text, straight into column batches (exact 64-bit integers, decimals,
+ * microseconds). The columns are described first (`LIMIT 0`, not run), so a FLOAT can be
+ * asked for as a DOUBLE: MariaDB writes a FLOAT's text with 6 digits, which would not read
+ * back as the same float.
  */
 export async function readMysql(uri: string, sql: string, maxRows?: number, signal?: AbortSignal) {
-  return await inReadOnlyTransaction(uri, signal, async (connection) => {
+  return await inReadOnlySession(uri, signal, async (session) => {
     if (isUtility(sql)) {
-      const result = await rowsOf(connection, sql, signal);
-      return frameOf(fill(readersOf(result.columns), result.rows.slice(0, maxRows)));
+      const readers: MysqlColumnReader[] = [];
+      await session.stream(sql, (columns) => readers.push(...readersOf(columns)), rowSink(readers, maxRows));
+      return frameOf(readers);
     }
-    const { columns } = await rowsOf(connection, `SELECT * FROM (${sql}\n) AS q LIMIT 0`, signal);
+    const columns = await session.columns(`SELECT * FROM (${sql}\n) AS q LIMIT 0`);
+    const readers = readersOf(columns);
     const limit = maxRows === undefined ? "" : ` LIMIT ${maxRows}`;
-    const { rows } = await rowsOf(connection, `SELECT ${selectList(columns)} FROM (${sql}\n) AS q${limit}`, signal);
-    const readers = fill(readersOf(columns), rows);
-    await learnScales(connection, sql, columns, readers, signal);
+    const select = `SELECT ${selectList(columns)} FROM (${sql}\n) AS q${limit}`;
+    await session.stream(select, () => undefined, rowSink(readers));
     return frameOf(readers);
   });
 }
 
 /**
  * The columns of a statement and a frame of no rows with a read's types, from `SELECT * FROM
- * (...) AS q LIMIT 0` (planned, not run); a DECIMAL's scale from one more such query
- * (`learnScales`). SHOW, DESCRIBE and EXPLAIN run, as they cannot be wrapped.
+ * (...) AS q LIMIT 0` (planned, not run): the protocol's description has every type's
+ * details, a DECIMAL's scale included. SHOW, DESCRIBE and EXPLAIN run, as they cannot be wrapped.
  */
 export async function describeMysql(uri: string, sql: string, signal?: AbortSignal): Promise<DatabaseDescription> {
-  return await inReadOnlyTransaction(uri, signal, async (connection) => {
-    const text = isUtility(sql) ? sql : `SELECT * FROM (${sql}\n) AS q LIMIT 0`;
-    const { columns } = await rowsOf(connection, text, signal);
+  return await inReadOnlySession(uri, signal, async (session) => {
+    const columns = await session.columns(isUtility(sql) ? sql : `SELECT * FROM (${sql}\n) AS q LIMIT 0`);
     const readers = readersOf(columns);
-    if (!isUtility(sql)) await learnScales(connection, sql, columns, readers, signal);
-    const described = columns.map((column, i) => {
-      const scale = Math.max(readers[i]?.decimal?.seen.fraction ?? 0, 0);
-      const databaseType = mysqlTypeName(column.type, column.flags ?? 0, column.length ?? 0, scale);
-      return { name: readers[i]?.builder.name as string, databaseType };
-    });
+    const described = columns.map((column, i) => ({
+      name: readers[i]?.builder.name as string,
+      databaseType: mysqlTypeName(column),
+    }));
     return { columns: described, frame: frameOf(readers) };
   });
 }
 
-async function rowsOf(connection: Connection, text: string, signal: AbortSignal | undefined) {
-  const result = await run(connection, connection.unsafe(text).simple().raw(), signal);
-  return { columns: (result.columns ?? []) as ResultColumn[], rows: result as unknown as Rows };
-}
-
 function readersOf(columns: ResultColumn[]): MysqlColumnReader[] {
   const names = uniqueNames(columns.map((column) => column.name));
-  return columns.map((column, i) =>
-    mysqlColumnReader(names[i] as string, column.type, column.flags ?? 0, column.length ?? 0),
-  );
+  return columns.map((column, i) => mysqlColumnReader(names[i] as string, column));
 }
 
-/** Reads `rows` into the readers' columns, a batch at a time. */
-function fill(readers: MysqlColumnReader[], rows: Rows): MysqlColumnReader[] {
-  for (const [r, row] of rows.entries()) {
-    for (const [c, reader] of readers.entries()) {
+/**
+ * Pushes each row's values into the readers' columns as it arrives, flushing every batch, so
+ * the JS side holds one batch at most; rows past `maxRows` are let go.
+ */
+function rowSink(readers: MysqlColumnReader[], maxRows = Number.POSITIVE_INFINITY): (row: Row) => void {
+  let count = 0;
+  return (row) => {
+    if (count >= maxRows) return;
+    for (let c = 0; c < readers.length; c++) {
+      const reader = readers[c] as MysqlColumnReader;
       const value = row[c];
       if (value === null || value === undefined) {
         reader.builder.pushNull();
@@ -85,12 +103,12 @@ function fill(readers: MysqlColumnReader[], rows: Rows): MysqlColumnReader[] {
         reader.read(value);
       } catch (error) {
         if (!(error instanceof MysqlValueError)) throw error;
-        throw new DataSourceError(`Column "${reader.builder.name}" at row ${r + 1} ${error.message}`);
+        throw new DataSourceError(`Column "${reader.builder.name}" at row ${count + 1} ${error.message}`);
       }
     }
-    if ((r + 1) % BATCH_ROWS === 0) for (const reader of readers) reader.builder.flush();
-  }
-  return readers;
+    count++;
+    if (count % BATCH_ROWS === 0) for (const reader of readers) reader.builder.flush();
+  };
 }
 
 function frameOf(readers: MysqlColumnReader[]): pl.DataFrame {
@@ -111,32 +129,6 @@ function selectList(columns: ResultColumn[]): string {
     .join(", ");
 }
 
-/**
- * A DECIMAL's scale shows only in its values (see mysqlDecimalType). For DECIMAL columns that
- * read no value (all NULL, no rows, a description), one row of `COALESCE(column, 0)` over
- * the statement's empty result has the column's scale: `0.00` for DECIMAL(10,2).
- */
-async function learnScales(
-  connection: Connection,
-  sql: string,
-  columns: ResultColumn[],
-  readers: MysqlColumnReader[],
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const unknown = columns.flatMap((column, i) => {
-    const decimal = readers[i]?.decimal;
-    return decimal && decimal.seen.fraction < 0 ? [{ column, decimal }] : [];
-  });
-  if (unknown.length === 0) return;
-  const list = unknown.map(({ column }) => `COALESCE(q.${quoteName(column.name, "mysql")}, 0)`).join(", ");
-  const probe = `SELECT ${list} FROM (SELECT 1) AS one LEFT JOIN (SELECT * FROM (${sql}\n) AS q LIMIT 0) AS q ON TRUE`;
-  const [row] = (await rowsOf(connection, probe, signal)).rows;
-  for (const [i, { decimal }] of unknown.entries()) {
-    const value = row?.[i];
-    if (value) decimal.note(Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("latin1"));
-  }
-}
-
 /** SHOW, DESCRIBE and EXPLAIN cannot be wrapped in a select: they run as they are. */
 function isUtility(sql: string): boolean {
   const reading = readingsOf("mysql")[0];
@@ -144,58 +136,149 @@ function isUtility(sql: string): boolean {
   return first !== undefined && /^(show|describe|desc|explain)$/i.test(first.text);
 }
 
-async function inReadOnlyTransaction<T>(
+/**
+ * Runs `work` in a read-only session and transaction on one connection. An abort cancels the
+ * running statement on the server (`KILL CONNECTION` from a second connection: mysql2, like the
+ * protocol, has no other way), closes the connection and rejects with `signal.reason`.
+ * Driver and server errors become DataSourceErrors naming `host:port/db`, never the URI.
+ */
+async function inReadOnlySession<T>(
   uri: string,
   signal: AbortSignal | undefined,
-  work: (connection: Connection) => Promise<T>,
+  work: (session: Session) => Promise<T>,
 ): Promise<T> {
   throwIfAborted(signal);
-  const url = parseServerUri(uri, "mysql", ["mysql:", "mysql2:", "mariadb:"]);
-  const client = new SQL({
-    adapter: url.protocol === "mariadb:" ? "mariadb" : "mysql",
-    url: uri,
-    // Bun lets MYSQL_DATABASE win over the URL's database; an explicit option wins over both.
-    database: decodeURIComponent(url.pathname.slice(1)) || undefined,
-    max: 1,
-    connectionTimeout: 15,
-  });
-  let connection: Connection | undefined;
-  try {
-    connection = await client.reserve();
-    // The second wall (server.md rule 10): a read-only session and transaction. TIMESTAMP
-    // values are written in UTC, and text arrives as UTF-8.
-    await connection.unsafe("SET SESSION TRANSACTION READ ONLY").simple();
-    await connection.unsafe("SET time_zone = '+00:00'").simple();
-    await connection.unsafe("SET NAMES utf8mb4").simple();
-    await connection.unsafe("START TRANSACTION READ ONLY").simple();
-    return await work(connection);
-  } catch (error) {
-    if (signal?.aborted) throw abortReason(signal);
-    if (error instanceof WeftError) throw error;
-    if (error instanceof SQL.SQLError) {
-      throw new DataSourceError(`MySQL at ${describeServer(url)}: ${error.message}`, { cause: error });
+  const { options, server } = connectionOptions(uri);
+  const sourceError = (error: unknown) => {
+    // mysql2's messages hold no password (tested); a message without text (an AggregateError
+    // of several addresses) shows its code.
+    const { message, code } = error as { message?: string; code?: string };
+    return new DataSourceError(`MySQL at ${server}: ${message || code || String(error)}`, { cause: error });
+  };
+  const connection = mysql.createConnection(options);
+  // Errors that end the connection (lost, refused, a failed login) come here, not to a statement.
+  const broken = Promise.withResolvers<never>();
+  connection.on("error", (error) => broken.reject(sourceError(error)));
+  let running = false;
+  let stopped = false;
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    if (!stopping) {
+      stopped = true;
+      // Rows that still arrive are not read: the second connection gets the thread's time.
+      connection.pause();
+      const cancel = running && connection.threadId ? killSession(options, connection.threadId) : Promise.resolve();
+      stopping = cancel.then(() => connection.destroy());
     }
-    throw error;
-  } finally {
-    // Closing (not releasing) ends the transaction and the session with it.
-    await connection?.close({ timeout: 0 });
-    await client.close({ timeout: 0 });
-  }
-}
-
-/**
- * Awaits a query; an abort closes the connection, as Bun cannot stop a MySQL query that the
- * server runs (the server finishes it; KILL QUERY would need a second login).
- */
-async function run<T>(connection: Connection, query: SQL.Query<T>, signal: AbortSignal | undefined): Promise<T> {
-  throwIfAborted(signal);
+    return stopping;
+  };
   const onAbort = () => {
-    connection.close({ timeout: 0 }).catch(() => undefined); // the query's rejection reports it
+    stop().then(() => broken.reject(abortReason(signal as AbortSignal)));
   };
   signal?.addEventListener("abort", onAbort, { once: true });
+
+  const stream: Session["stream"] = (text, onColumns, onRow) =>
+    new Promise<void>((resolve, reject) => {
+      let failed = false;
+      const fail = (error: unknown) => {
+        failed = true;
+        reject(error);
+      };
+      running = true;
+      connection
+        .query({ sql: text, rowsAsArray: true, typeCast: false })
+        .on("fields", (fields: FieldPacket[] | undefined) => {
+          // A statement without rows (SET) has no fields.
+          if (failed || !fields) return;
+          try {
+            onColumns(fields.map(columnOf));
+          } catch (error) {
+            fail(error);
+          }
+        })
+        .on("result", (row: unknown) => {
+          // A statement without rows (SET) answers one OK packet, not an array.
+          if (failed || stopped || !Array.isArray(row)) return;
+          try {
+            onRow(row as Row);
+          } catch (error) {
+            // Thrown into mysql2 it would end the connection as a protocol error; the
+            // statement still runs, and the catch of the session stops it.
+            fail(error);
+          }
+        })
+        .on("error", (error) => {
+          running = false;
+          if (!failed) fail(sourceError(error));
+        })
+        .on("end", () => {
+          running = false;
+          resolve();
+        });
+    });
+  const ignore = () => undefined;
+  const session: Session = {
+    stream,
+    async columns(text) {
+      let columns: ResultColumn[] = [];
+      const keep = (described: ResultColumn[]) => {
+        columns = described;
+      };
+      await stream(text, keep, ignore);
+      return columns;
+    },
+  };
+  const run = (text: string) => stream(text, ignore, ignore);
+
   try {
-    return await query;
+    const result = await Promise.race([
+      (async () => {
+        // The second wall (server.md rule 10): a read-only session and transaction. TIMESTAMP
+        // values are written in UTC, and text arrives as UTF-8.
+        await run("SET SESSION TRANSACTION READ ONLY");
+        await run("SET time_zone = '+00:00'");
+        await run("SET NAMES utf8mb4");
+        await run("START TRANSACTION READ ONLY");
+        return await work(session);
+      })(),
+      broken.promise,
+    ]);
+    // QUIT ends the transaction and the session; the answer does not wait for it.
+    connection.end();
+    return result;
+  } catch (error) {
+    await stop();
+    if (signal?.aborted) throw abortReason(signal);
+    throw error;
   } finally {
     signal?.removeEventListener("abort", onAbort);
   }
+}
+
+function columnOf(field: FieldPacket): ResultColumn {
+  return {
+    name: field.name,
+    type: field.columnType ?? 0,
+    flags: typeof field.flags === "number" ? field.flags : 0,
+    length: field.columnLength ?? 0,
+    decimals: field.decimals,
+    charset: field.characterSet ?? 0,
+  };
+}
+
+/**
+ * Stops a connection's statement on the server, from a second connection: `KILL CONNECTION`,
+ * as the reader's connection is closed anyway. A `KILL QUERY` alone leaves a statement that
+ * is blocked writing rows to the paused socket waiting for the write (MariaDB 10.11: about
+ * one abort in 15 of a streaming read stayed "Killed / Writing to net" past 2 s, until
+ * net_write_timeout). Best effort: when no second connection can be made (the server is
+ * gone, no connection is left), closing the reader's connection is all there is.
+ */
+async function killSession(options: ConnectionOptions, threadId: number): Promise<void> {
+  const killer = mysql.createConnection({ ...options, connectTimeout: KILL_CONNECT_TIMEOUT_MS });
+  await new Promise<void>((resolve) => {
+    killer.on("error", () => resolve());
+    killer.query(`KILL CONNECTION ${threadId}`, () => resolve());
+  });
+  killer.destroy();
 }

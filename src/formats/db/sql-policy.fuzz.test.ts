@@ -75,10 +75,14 @@ describe("random text", () => {
     () => {
       for (const dialect of DIALECTS) {
         for (const unit of ["/*", "$a", "''", "'\\", "\u00a0", "a(", "/*!", "[", "-- x\r"]) {
-          const short = fastestCheck(`SELECT ${unit.repeat(50_000)}`, dialect);
-          const long = fastestCheck(`SELECT ${unit.repeat(200_000)}`, dialect);
-          // Linear work gives about 4; quadratic about 16. The floor keeps sub-millisecond noise out.
-          expect(long / Math.max(short, 0.5)).toBeLessThan(10);
+          // Linear work gives about 4; quadratic about 16. The floor keeps sub-millisecond noise
+          // out; a busy machine gets three tries, which quadratic work fails every time.
+          const ratio = () =>
+            fastestCheck(`SELECT ${unit.repeat(200_000)}`, dialect) /
+            Math.max(fastestCheck(`SELECT ${unit.repeat(50_000)}`, dialect), 0.5);
+          let best = ratio();
+          for (let i = 0; i < 2 && best >= 10; i++) best = Math.min(best, ratio());
+          expect(best).toBeLessThan(10);
         }
       }
     },

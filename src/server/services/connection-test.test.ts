@@ -122,6 +122,12 @@ describe("the real tester", () => {
     });
   });
 
+  test("MySQL: a URI the reader would refuse (a driver option) fails the test too", async () => {
+    const result = await tester("mysql://u:pw@127.0.0.1:3306/db?multipleStatements=true", "mysql");
+    expect(result.success).toBe(false);
+    expect(result.message).toContain('unknown option "multipleStatements"');
+  });
+
   for (const type of ["postgresql", "mysql", "mssql"] as const) {
     test(`${type}: a refused connection names the address, not the credentials`, async () => {
       const uri = `${type}://reader_x9:S3cr%40t-pw@127.0.0.1:${closedPort}/db${type === "mssql" ? "?encrypt=false" : ""}`;

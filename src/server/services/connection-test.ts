@@ -1,6 +1,8 @@
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
-import { pingMssql } from "../../formats/db/mssql";
+import mysql from "mysql2";
+import { pingMssql } from "../../formats/db/mssql-connection";
+import { connectionOptions } from "../../formats/db/mysql-connection";
 import { WeftError } from "../../shared/errors";
 import type { ConnectionType } from "./connection-store";
 
@@ -23,10 +25,10 @@ const LABELS: Record<ConnectionType, string> = {
 };
 
 /**
- * The real connection test. SQLite opens the file read-only; PostgreSQL and MySQL go through
- * Bun's SQL client (one connection, `timeoutSeconds` to connect and as much again for the
- * query); SQL Server through tedious, as Weft reads it (read-only intent, the same URI
- * options: src/formats/db/mssql-uri.ts). Every message is scrubbed of the URI's
+ * The real connection test. SQLite opens the file read-only; PostgreSQL goes through Bun's
+ * SQL client, MySQL through mysql2 and SQL Server through tedious as Weft reads them (the
+ * same URI options: src/formats/db/mysql-connection.ts, mssql-uri.ts); each has
+ * `timeoutSeconds` to connect and as much again for `SELECT 1`. Every message is scrubbed of the URI's
  * credentials, because drivers quote the user name ("password authentication failed for
  * user ...") and a message is shown to whoever may test the connection.
  */
@@ -36,7 +38,9 @@ export function createConnectionTester({ timeoutSeconds = 5 }: { timeoutSeconds?
       ? testSqlite(uri)
       : type === "mssql"
         ? testMssql(uri, timeoutSeconds)
-        : testServer(uri, type, timeoutSeconds));
+        : type === "mysql"
+          ? testMysql(uri, timeoutSeconds)
+          : testServer(uri, type, timeoutSeconds));
     return { ...result, message: scrubCredentials(result.message, uri) };
   };
 }
@@ -56,7 +60,7 @@ function testSqlite(path: string): ConnectionTestResult {
   }
 }
 
-async function testServer(uri: string, type: "postgresql" | "mysql", timeoutSeconds: number) {
+async function testServer(uri: string, type: "postgresql", timeoutSeconds: number) {
   const label = LABELS[type];
   const where = addressOf(uri);
   const started = performance.now();
@@ -77,6 +81,38 @@ async function testServer(uri: string, type: "postgresql" | "mysql", timeoutSeco
   } finally {
     clearTimeout(timer);
     await sql.close({ timeout: 0 });
+  }
+}
+
+/** MySQL through mysql2 with the reader's own options (mysql-connection.ts), so a URI that tests well reads well. */
+async function testMysql(uri: string, timeoutSeconds: number): Promise<ConnectionTestResult> {
+  const started = performance.now();
+  let target: ReturnType<typeof connectionOptions>;
+  try {
+    target = connectionOptions(uri);
+  } catch (err) {
+    if (!(err instanceof WeftError)) throw err;
+    return { success: false, message: `Could not connect: ${err.message}` };
+  }
+  const connection = mysql.createConnection({ ...target.options, connectTimeout: timeoutSeconds * 1000 });
+  connection.on("error", () => undefined); // a late socket error; the query reports the failure
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutSeconds * 2000);
+  });
+  try {
+    const ping = connection.promise().query("SELECT 1");
+    ping.catch(() => undefined); // awaited in the race; a rejection after the deadline is not news
+    const outcome = await Promise.race([ping.then(() => "ok" as const), deadline]);
+    if (outcome === "timeout") {
+      return { success: false, message: `MySQL at ${target.server} did not answer within ${timeoutSeconds * 2} s` };
+    }
+    return { success: true, message: `Connected to MySQL at ${target.server}`, latencyMs: since(started) };
+  } catch (err) {
+    return { success: false, message: `Could not connect to MySQL at ${target.server}: ${describe(err)}` };
+  } finally {
+    clearTimeout(timer);
+    connection.destroy();
   }
 }
 

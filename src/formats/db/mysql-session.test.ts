@@ -1,0 +1,145 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { DataSourceError } from "../../shared/errors";
+import { BATCH_ROWS } from "./column-builders";
+import { exactValues, shownType } from "./db-test-values";
+import { readDatabase } from "./read-database";
+
+// The session against a real MariaDB: rows streamed over many batches, an abort that stops
+// the query on the server, and login errors. The golden type test is mysql-server.test.ts.
+
+const url = process.env.WEFT_TEST_MYSQL_URL ?? "";
+
+/** MariaDB's processes (other than the asking one) whose statement holds `tag`. */
+async function processesWith(sql: SQL, tag: string): Promise<{ ID: number; INFO: string }[]> {
+  return await sql.unsafe(
+    `SELECT ID, INFO FROM information_schema.PROCESSLIST WHERE INFO LIKE '%${tag}%' AND ID <> CONNECTION_ID()`,
+  );
+}
+
+describe.skipIf(!url)(
+  `MariaDB sessions${url ? "" : " (skipped: WEFT_TEST_MYSQL_URL is not set; .ci/run sets it)"}`,
+  () => {
+    const sql = new SQL({ url, max: 1 });
+    afterAll(async () => await sql.close());
+
+    test("rows stream over several batches, exactly, with nulls", async () => {
+      const n = 2 * BATCH_ROWS + 17;
+      const query = `SELECT seq AS id, IF(seq % 7 = 0, NULL, seq / 4) AS quarter,
+        IF(seq % 5 = 0, NULL, CONCAT('r', seq, 'é')) AS name, -CAST(seq AS SIGNED) * 100000000007 AS big
+        FROM seq_1_to_${n} ORDER BY seq`;
+      const frame = await readDatabase({ type: "mysql", uri: url, query });
+      const ids = Array.from({ length: n }, (_, i) => i + 1);
+      // seq / 4 has scale 4 (div_precision_increment): quarters are .0000, .2500, .5000, .7500.
+      const quarter = (i: number) =>
+        i % 7 === 0 ? null : `${Math.floor(i / 4)}.${["0000", "2500", "5000", "7500"][i % 4]}`;
+      expect(frame.getColumns().map(shownType)).toEqual(["u64", "decimal[24,4]", "str", "i64"]);
+      expect(exactValues(frame.getColumn("id"))).toEqual(ids.map(String));
+      expect(exactValues(frame.getColumn("quarter"))).toEqual(ids.map(quarter));
+      expect(frame.getColumn("name").toArray() as unknown[]).toEqual(ids.map((i) => (i % 5 === 0 ? null : `r${i}é`)));
+      expect(exactValues(frame.getColumn("big"))).toEqual(ids.map((i) => String(-BigInt(i) * 100000000007n)));
+    });
+
+    test("an abort stops the query on the server and rejects with the reason", async () => {
+      const tag = `weft_cancel_${process.pid}`;
+      // A cross join of MariaDB's sequences runs for minutes: one aggregate that sends no row
+      // until it ends, and one that streams rows.
+      const queries = [
+        `SELECT SUM(a.seq * b.seq) AS ${tag} FROM seq_1_to_100000 AS a, seq_1_to_100000 AS b`,
+        `SELECT a.seq AS ${tag}, b.seq FROM seq_1_to_100000 AS a, seq_1_to_100000 AS b`,
+      ];
+      try {
+        for (const query of queries) {
+          const controller = new AbortController();
+          const reason = new Error("the user stopped it");
+          const read = readDatabase({ type: "mysql", uri: url, query, signal: controller.signal });
+          const outcome = read.then(
+            () => "resolved",
+            (error: unknown) => error,
+          );
+          await Bun.sleep(300);
+          expect([query, (await processesWith(sql, tag)).length]).toEqual([query, 1]);
+          const aborted = performance.now();
+          controller.abort(reason);
+          expect(await outcome).toBe(reason);
+          expect(performance.now() - aborted).toBeLessThan(1000);
+          const deadline = performance.now() + 2000;
+          while ((await processesWith(sql, tag)).length > 0 && performance.now() < deadline) await Bun.sleep(50);
+          expect([query, await processesWith(sql, tag)]).toEqual([query, []]);
+        }
+      } finally {
+        // A failing test must leave nothing running.
+        for (const process of await processesWith(sql, tag)) await sql.unsafe(`KILL QUERY ${process.ID}`);
+      }
+    });
+
+    test("a value its column cannot hold stops the read and the query, naming column and row", async () => {
+      const tag = `weft_bad_value_${process.pid}`;
+      // MariaDB lets a DATE hold month 0; the stream is stopped at that row of a billion.
+      const query = `SELECT seq AS ${tag}, IF(seq = 70000, DATE '2024-00-10', DATE '2024-01-01') AS d
+        FROM seq_1_to_1000000000`;
+      try {
+        const started = performance.now();
+        const error = await readDatabase({ type: "mysql", uri: url, query }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DataSourceError);
+        expect((error as Error).message).toBe('Column "d" at row 70000 holds "2024-00-10", which is not a valid value');
+        expect(performance.now() - started).toBeLessThan(5000);
+        const deadline = performance.now() + 2000;
+        while ((await processesWith(sql, tag)).length > 0 && performance.now() < deadline) await Bun.sleep(50);
+        expect(await processesWith(sql, tag)).toEqual([]);
+      } finally {
+        for (const process of await processesWith(sql, tag)) await sql.unsafe(`KILL QUERY ${process.ID}`);
+      }
+    });
+
+    test("the second wall: a function that writes fails in the read-only transaction", async () => {
+      const table = `weft_written_${process.pid}`;
+      const writer = `weft_writer_${process.pid}`;
+      try {
+        await sql.unsafe(`CREATE TABLE ${table} (a INT)`);
+        await sql.unsafe(
+          `CREATE FUNCTION ${writer}() RETURNS INT MODIFIES SQL DATA BEGIN INSERT INTO ${table} VALUES (1); RETURN 1; END`,
+        );
+        // The policy cannot know what a user's function does: this passes it.
+        const read = readDatabase({ type: "mysql", uri: url, query: `SELECT ${writer}() AS x` });
+        await expect(read).rejects.toThrow(DataSourceError);
+        await expect(read).rejects.toThrow("READ ONLY transaction");
+        const [row] = await sql.unsafe(`SELECT COUNT(*) AS n FROM ${table}`);
+        expect(Number(row.n)).toBe(0);
+      } finally {
+        await sql.unsafe(`DROP FUNCTION IF EXISTS ${writer}`);
+        await sql.unsafe(`DROP TABLE IF EXISTS ${table}`);
+      }
+    });
+
+    test("an abort before the read rejects with the reason without connecting", async () => {
+      const controller = new AbortController();
+      const reason = new Error("not wanted");
+      controller.abort(reason);
+      const read = readDatabase({ type: "mysql", uri: url, query: "SELECT 1", signal: controller.signal });
+      await expect(read).rejects.toBe(reason);
+    });
+
+    test("a wrong password is a DataSourceError without the password; a %-encoded one is decoded", async () => {
+      const password = `p@ss:w/rd?#%&é '"\\x`;
+      const wrong = new URL(url);
+      wrong.password = encodeURIComponent(password);
+      const read = readDatabase({ type: "mysql", uri: wrong.href, query: "SELECT 1 AS one" });
+      await expect(read).rejects.toThrow(DataSourceError);
+      const message = await read.then(String, (error: Error) => error.message);
+      expect(message).toStartWith(`MySQL at ${wrong.host}${wrong.pathname}: `);
+      expect(message).toContain("Access denied");
+      for (const secret of [password, encodeURIComponent(password), "p@ss", "w/rd"]) {
+        expect([secret, message.includes(secret)]).toEqual([secret, false]);
+      }
+      // The right password, every character %-encoded, still logs in.
+      const right = new URL(url);
+      const plain = decodeURIComponent(right.password);
+      right.password = Array.from(new TextEncoder().encode(plain), (b) => `%${b.toString(16).padStart(2, "0")}`).join(
+        "",
+      );
+      const frame = await readDatabase({ type: "mysql", uri: right.href, query: "SELECT 1 AS one" });
+      expect(frame.toRecords()).toEqual([{ one: 1 }]);
+    });
+  },
+);
