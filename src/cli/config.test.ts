@@ -205,3 +205,45 @@ describe("startup refusals", () => {
     );
   });
 });
+
+describe("AI provider base URLs", () => {
+  test("default to the providers' public origins; a proxied path starts with the API version", () => {
+    const s = loadConfig({ mode: "server", env: base }).server;
+    expect(s?.aiBaseUrls).toEqual({
+      openai: "https://api.openai.com",
+      anthropic: "https://api.anthropic.com",
+      gemini: "https://generativelanguage.googleapis.com",
+      mistral: "https://api.mistral.ai",
+    });
+  });
+
+  test("a setting points a provider elsewhere (a trailing slash dropped); flags win", () => {
+    const s = loadConfig({
+      mode: "all",
+      env: { ...base, AI_OPENAI_BASE_URL: "http://127.0.0.1:9999/", AI_GEMINI_BASE_URL: "http://env.example" },
+      flags: { AI_GEMINI_BASE_URL: "https://gw.example/gemini" },
+    }).server;
+    expect(s?.aiBaseUrls.openai).toBe("http://127.0.0.1:9999");
+    expect(s?.aiBaseUrls.gemini).toBe("https://gw.example/gemini");
+    expect(s?.aiBaseUrls.anthropic).toBe("https://api.anthropic.com");
+  });
+
+  test.each([
+    ["not a URL", "api.openai.com", /expected an http/],
+    ["another scheme", "ftp://api.example", /expected an http/],
+    ["credentials", "https://user:pw@api.example", /without user:password@/],
+    ["a query", "https://api.example/?key=abc", /\?query/],
+    ["a fragment", "https://api.example/#x", /#fragment/],
+  ])("refuses %s", (_name, value, message) => {
+    expect(() => loadConfig({ mode: "server", env: { ...base, AI_MISTRAL_BASE_URL: value } })).toThrow(message);
+    expect(() => loadConfig({ mode: "server", env: { ...base, AI_MISTRAL_BASE_URL: value } })).toThrow(
+      /^AI_MISTRAL_BASE_URL \(--ai-mistral-base-url\)/,
+    );
+  });
+
+  test("are Server settings: `weft hub` refuses their flags", () => {
+    expect(() => loadConfig({ mode: "hub", env: base, flags: { AI_OPENAI_BASE_URL: "http://x" } })).toThrow(
+      "--ai-openai-base-url does not apply to `weft hub`",
+    );
+  });
+});

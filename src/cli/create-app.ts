@@ -16,6 +16,7 @@ import { type AssetSource, serveAsset } from "../http/static-assets";
 import { createHubApp } from "../hub/app";
 import { createServerApp } from "../server/app";
 import { serverAuth } from "../server/middleware/auth";
+import { archiveRoot, createArchive } from "../server/services/archive";
 import { openConnectionStore } from "../server/services/connection-store";
 import { PayloadTooLargeError } from "../shared/errors";
 import type { Logger } from "../shared/logger";
@@ -68,7 +69,11 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
   if (config.corsOrigins.length > 0) {
     app.use(
       "/api/*",
-      cors({ origin: config.corsOrigins, allowHeaders: ["Authorization", "Content-Type"], maxAge: 600 }),
+      cors({
+        origin: config.corsOrigins,
+        allowHeaders: ["Authorization", "Content-Type", "X-Weft-Token"],
+        maxAge: 600,
+      }),
     );
   }
   app.use(
@@ -95,6 +100,8 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
         config: server,
         engine,
         clearCache: (id) => clearWorkflowCache(cacheRoot, id),
+        cacheRoot,
+        archive: createArchive({ root: archiveRoot(config.dataDir), ...server.archive, logger }),
         connections: openConnectionStore(config.dataDir, server.connectionEncryptionKey),
       }),
     );

@@ -62,6 +62,14 @@ const httpUrl = z
     }
   }, "expected an http:// or https:// URL")
   .transform((s) => s.replace(/\/+$/, ""));
+/**
+ * An AI provider's base URL: http(s), with no credentials, query or fragment, since the
+ * proxy appends a path to it and the provider key travels in headers only.
+ */
+const aiBaseUrl = httpUrl.refine((s) => {
+  const u = new URL(s);
+  return !u.username && !u.password && !u.search && !u.hash;
+}, "expected a base URL without user:password@, ?query or #fragment");
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
@@ -297,27 +305,27 @@ export const SETTINGS = {
     scope: "server",
   }),
   AI_OPENAI_BASE_URL: def({
-    schema: httpUrl,
-    default: "https://api.openai.com/v1",
-    describe: "Base URL of the openai provider",
+    schema: aiBaseUrl,
+    default: "https://api.openai.com",
+    describe: "Where the AI proxy sends openai calls; a proxied path starts with its version (v1/...)",
     scope: "server",
   }),
   AI_ANTHROPIC_BASE_URL: def({
-    schema: httpUrl,
-    default: "https://api.anthropic.com/v1",
-    describe: "Base URL of the anthropic provider",
+    schema: aiBaseUrl,
+    default: "https://api.anthropic.com",
+    describe: "Where the AI proxy sends anthropic calls; a proxied path starts with its version (v1/...)",
     scope: "server",
   }),
   AI_GEMINI_BASE_URL: def({
-    schema: httpUrl,
-    default: "https://generativelanguage.googleapis.com/v1beta",
-    describe: "Base URL of the gemini provider",
+    schema: aiBaseUrl,
+    default: "https://generativelanguage.googleapis.com",
+    describe: "Where the AI proxy sends gemini calls; a proxied path starts with its version (v1beta/...)",
     scope: "server",
   }),
   AI_MISTRAL_BASE_URL: def({
-    schema: httpUrl,
-    default: "https://api.mistral.ai/v1",
-    describe: "Base URL of the mistral provider",
+    schema: aiBaseUrl,
+    default: "https://api.mistral.ai",
+    describe: "Where the AI proxy sends mistral calls; a proxied path starts with its version (v1/...)",
     scope: "server",
   }),
 

@@ -8,6 +8,8 @@ import { defaultWebAssets } from "../http/web-assets";
 import { ensureNativeAddons } from "../runtime/native-addons";
 import { startCacheMaintenance } from "../server/cache-maintenance";
 import { createEnginePool, engineSettings } from "../server/engine-pool";
+import { archiveRoot } from "../server/services/archive";
+import { startArchiveRetention } from "../server/services/archive-retention";
 import { randomToken } from "../shared/ids";
 import type { Logger } from "../shared/logger";
 import { WEFT_VERSION } from "../shared/version";
@@ -108,6 +110,14 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
           logger,
         })
       : undefined;
+  const stopArchiveRetention =
+    config.server?.archive.enabled === true
+      ? startArchiveRetention({
+          root: archiveRoot(config.dataDir),
+          retentionDays: config.server.archive.retentionDays,
+          logger,
+        })
+      : undefined;
   const url = `http://${urlHost(config.host)}:${server.port}/`;
   const openUrl = config.server?.authMode === "ephemeral" ? `${url}?token=${serverToken}` : url;
   logger.info("weft started", {
@@ -126,6 +136,7 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
       const timedOut = await Promise.race([graceful.then(() => false), Bun.sleep(graceMs).then(() => true)]);
       if (timedOut) await server.stop(true);
       stopMaintenance?.();
+      stopArchiveRetention?.();
       await engine?.close();
       await auditWriter.flush();
       await db?.close();

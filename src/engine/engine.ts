@@ -1,5 +1,6 @@
+import { existsSync } from "node:fs";
 import { acceptedFunctions, refreshAcceptedFunctions } from "../expr";
-import { ValidationError } from "../shared/errors";
+import { NotFoundError, ValidationError } from "../shared/errors";
 import { resolveUserPath } from "../shared/file-access";
 import { POLARS_VERSION } from "../shared/version";
 import { TOOLS } from "../tools/registry";
@@ -237,12 +238,12 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     },
 
     async source_inspect(job): Promise<InspectResult> {
-      const path = resolveUserPath(settings.fileAccess, job.source, "read");
+      const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
       return inspectSource({ path, sourceType: job.sourceType, options: job.options }, rowCounts);
     },
 
     async source_preview(job): Promise<SourcePreviewResult> {
-      const path = resolveUserPath(settings.fileAccess, job.source, "read");
+      const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
       const { sourceType, options, offset, columns } = job;
       return previewSource({ path, sourceType, options, offset, columns, maxRows: clamp(job.maxRows) }, rowCounts);
     },
@@ -292,6 +293,12 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       return handler(job, { connections, signal }) as never;
     },
   };
+}
+
+/** A path that must exist to be read (404 when it does not: decisions.md). */
+function existingFile(path: string, given: string): string {
+  if (!existsSync(path)) throw new NotFoundError(`File not found: ${given}`);
+  return path;
 }
 
 /** A tool's connection for this job; throws why it has none. */

@@ -23,10 +23,19 @@ export const WireSchema = z
   })
   .meta({ id: "Wire" });
 
+/** A workflow's id: it names cache and archive folders, so it never looks like a path. */
+export const WorkflowIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((id) => !/[/\\\0]/.test(id) && !id.includes(".."), {
+    message: "a workflow id may not contain /, \\, .. or NUL",
+  });
+
 /** A workflow: `meta.workflow_id`, tools and wires. Other `meta` fields are kept as given. */
 export const WorkflowSchema = z
   .object({
-    meta: z.looseObject({ workflow_id: z.string().min(1).max(200), name: z.string().optional() }),
+    meta: z.looseObject({ workflow_id: WorkflowIdSchema, name: z.string().optional() }),
     tools: z.array(ToolNodeSchema),
     wires: z.array(WireSchema).default([]),
   })

@@ -3,12 +3,17 @@ import type { ExecutorPool } from "../engine/executor/pool";
 import type { Workflow } from "../engine/workflow";
 import { newApiApp } from "../http/openapi-app";
 import { fileAccessPolicy } from "./engine-pool";
+import { aiRoutes } from "./routes/ai";
+import { archiveRoutes } from "./routes/archive";
+import { cacheRoutes } from "./routes/cache";
 import { connectionsRoutes } from "./routes/connections";
 import { datasourceRoutes } from "./routes/datasource";
+import { filesRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
 import { polarsRoutes } from "./routes/polars";
 import { workflowRoutes } from "./routes/workflow";
+import type { ArchiveService } from "./services/archive";
 import { connectionsForRun } from "./services/connection-resolver";
 import type { ConnectionStore } from "./services/connection-store";
 
@@ -18,6 +23,10 @@ export interface ServerDeps {
   engine: ExecutorPool;
   /** Removes a workflow's cached results. */
   clearCache(workflowId: string): number;
+  /** The engine's cache folder (`<data dir>/cache`), for the /cache routes. */
+  cacheRoot: string;
+  /** The execution archive (services/archive.ts). */
+  archive: ArchiveService;
   /** The server-managed connections; undefined without CONNECTION_ENCRYPTION_KEY (routes answer 503). */
   connections: ConnectionStore | undefined;
 }
@@ -27,14 +36,18 @@ export interface ServerDeps {
  * endpoint is found in one look. Authentication is applied by the caller (cli/create-app.ts),
  * in the spec's middleware order.
  */
-export function createServerApp({ config, engine, clearCache, connections }: ServerDeps) {
+export function createServerApp({ config, engine, clearCache, cacheRoot, archive, connections }: ServerDeps) {
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
   const prepare = (workflow: Workflow) => connectionsForRun(workflow, { store: connections });
-  app.route("/", workflowRoutes({ engine, clearCache, prepare }));
+  app.route("/", workflowRoutes({ engine, clearCache, prepare, archive }));
   app.route("/", polarsRoutes(engine));
   app.route("/", datasourceRoutes(engine));
   app.route("/", connectionsRoutes({ store: connections, fileAccess: fileAccessPolicy(config) }));
+  app.route("/", archiveRoutes(archive));
+  app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
+  app.route("/", filesRoutes({ policy: fileAccessPolicy(config) }));
+  app.route("/", aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode }));
   return app;
 }

@@ -1,7 +1,7 @@
 import type { ServerConfig } from "../cli/config";
 import { ExecutorPool } from "../engine/executor/pool";
 import type { EngineSettings } from "../engine/job";
-import type { FileAccessPolicy } from "../shared/file-access";
+import { type FileAccessPolicy, withRealRoots } from "../shared/file-access";
 import type { Logger } from "../shared/logger";
 
 const BYTES_PER_GB = 1024 ** 3; // as the cache counts (engine/cache/tool-cache.ts, which loads Polars)
@@ -23,13 +23,13 @@ export function engineSettings(config: ServerConfig, dataDir: string): EngineSet
   };
 }
 
-/** Which files the Server may read and write. */
+/** Which files the Server may read and write; the roots' real paths are resolved now, at startup. */
 export function fileAccessPolicy(config: ServerConfig): FileAccessPolicy {
-  return {
+  return withRealRoots({
     mode: config.fileAccessMode === "open" ? "open" : "restricted",
     // Hub file access (roots from grants) arrives with hub mode; until then it grants nothing.
     roots: config.fileAccessMode === "restricted" ? config.allowedFilePaths : [],
-  };
+  });
 }
 
 /** The Server's pool of engine processes (started lazily; `warm()` starts them now). */

@@ -1,11 +1,16 @@
-import { existsSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { lstatSync, readlinkSync, type Stats, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { ForbiddenError, ValidationError } from "./errors";
 
 /** A granted directory; a read-only root may be read but not written. */
 export interface AccessRoot {
   path: string;
   readOnly: boolean;
+  /**
+   * The root's real path, resolved once at startup by `withRealRoots` (a root that is itself
+   * a symbolic link keeps the target it had then); resolved on each check when absent.
+   */
+  realPath?: string;
 }
 
 /** `open` allows any path; `restricted` only paths under the roots. */
@@ -14,45 +19,190 @@ export interface FileAccessPolicy {
   roots: readonly AccessRoot[];
 }
 
+/** Where a user's path leads: its real path, and the root that grants it (none in open mode). */
+export interface LocatedPath {
+  path: string;
+  root: AccessRoot | undefined;
+  readOnly: boolean;
+}
+
+/** Longer paths are refused before any file-system call (Linux's PATH_MAX). */
+export const MAX_PATH_LENGTH = 4096;
+/** As the kernel's ELOOP limit: more links than this in one path is a loop. */
+const MAX_SYMLINKS = 40;
+
+/** Reported when a path has more links than MAX_SYMLINKS (almost surely a loop). */
+class LinkLoop extends Error {}
+
 /**
- * Resolves a path a user names (an Input tool's source, an Output tool's target, a browse)
- * to an absolute real path and checks it against the policy (decisions.md "Files"): outside
- * every root is 403, also after `..` and symbolic links are resolved; writing into a
- * read-only root is 403. A path that does not exist yet (an output) is checked through its
- * nearest existing parent, so a link in the parent chain cannot lead out of a root.
+ * Resolves a path a user names (an Input tool's source, an Output tool's target, a browse, a
+ * SQLite file) to its real path and checks it against the policy (decisions.md "Files"):
+ * outside every root is 403, also after `..` and symbolic links are resolved, and also when
+ * it does not exist (existence outside the roots is never revealed); writing into a
+ * read-only root is 403. The answer is what callers must open: it names the same file the
+ * operating system would reach from `path`. See `canonicalPath` for the rules.
  */
 export function resolveUserPath(policy: FileAccessPolicy, path: string, access: "read" | "write"): string {
-  if (typeof path !== "string" || path.trim() === "") throw new ValidationError("A file path is required");
-  if (path.includes("\u0000")) throw new ValidationError("A file path must not contain NUL characters");
-  if (!isAbsolute(path)) throw new ValidationError(`File paths must be absolute: "${path}"`);
-  const real = realPathOf(resolve(path));
-  if (policy.mode === "open") return real;
-  const root = policy.roots
-    .map((r) => ({ ...r, real: realPathOf(resolve(r.path)) }))
-    .filter((r) => isInside(r.real, real))
-    .sort((a, b) => b.real.length - a.real.length)[0];
-  if (!root) throw new ForbiddenError(`Access to "${path}" is not allowed: it is outside the granted folders`);
-  if (access === "write" && root.readOnly) {
+  return locateUserPath(policy, path, access).path;
+}
+
+/** `resolveUserPath`, also telling which root grants the path and whether it is read-only. */
+export function locateUserPath(policy: FileAccessPolicy, path: string, access: "read" | "write"): LocatedPath {
+  checkSyntax(path);
+  let real: string;
+  try {
+    real = canonicalPath(path);
+  } catch (err) {
+    if (!(err instanceof LinkLoop)) throw err;
+    // A loop outside the roots is as forbidden as anything there, and says nothing more.
+    if (policy.mode === "restricted" && !rootOf(policy, resolve(path))) throw outside(path);
+    throw new ValidationError(`"${path}" cannot be resolved: ${err.message}`);
+  }
+  const root = policy.mode === "open" ? undefined : rootOf(policy, real);
+  if (policy.mode === "restricted" && !root) throw outside(path);
+  if (access === "write" && root?.readOnly) {
     throw new ForbiddenError(`"${path}" is in a read-only folder (${root.path}): outputs cannot be written there`);
   }
-  return real;
+  refuseSpecialFile(path, real);
+  return { path: real, root, readOnly: root?.readOnly ?? false };
 }
 
-/** The real path, resolving links of the longest existing prefix; the rest is appended. */
-function realPathOf(absolute: string): string {
-  let existing = absolute;
-  const rest: string[] = [];
-  while (!existsSync(existing)) {
-    const parent = dirname(existing);
-    if (parent === existing) break;
-    rest.unshift(existing.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
-    existing = parent;
+/**
+ * The real path of an absolute path, walking it one name at a time as the kernel does:
+ * a symbolic link is replaced by its target (relative to its folder) before the next name,
+ * and `..` goes up from the real folder reached so far (so `link/..` is the link target's
+ * parent, never the link's folder). Empty names (`//`, a trailing `/`) and `.` are skipped.
+ * From the first name that does not exist, the rest is kept as written, `..` still going
+ * up: nothing there can be a link, so this is where a new file would be created. A `\` is
+ * an ordinary character of a name on POSIX systems, and `%` is never decoded here.
+ */
+export function canonicalPath(absolute: string): string {
+  const pending = absolute.split("/").reverse();
+  let real = "/";
+  const missing: string[] = [];
+  let links = 0;
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (name === "" || name === ".") continue;
+    if (name === "..") {
+      if (missing.length > 0) missing.pop();
+      else real = parentOf(real);
+      continue;
+    }
+    if (missing.length > 0) {
+      missing.push(name);
+      continue;
+    }
+    const candidate = real === "/" ? `/${name}` : `${real}/${name}`;
+    const stats = lstatOrMissing(candidate);
+    if (!stats) missing.push(name);
+    else if (stats.isSymbolicLink()) {
+      links += 1;
+      if (links > MAX_SYMLINKS) throw new LinkLoop(`more than ${MAX_SYMLINKS} symbolic links (a loop?)`);
+      const target = readlinkSync(candidate, "utf8");
+      if (target.startsWith("/")) real = "/";
+      for (const part of target.split("/").reverse()) pending.push(part);
+    } else real = candidate;
   }
-  const base = existsSync(existing) ? realpathSync(existing) : existing;
-  return rest.length > 0 ? resolve(base, ...rest) : base;
+  return missing.length > 0 ? join(real, ...missing) : real;
 }
 
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+/** The policy with each root's real path resolved now: call it once, at startup. */
+export function withRealRoots(policy: FileAccessPolicy): FileAccessPolicy {
+  return { ...policy, roots: policy.roots.map((r) => ({ ...r, realPath: canonicalPath(resolve(r.path)) })) };
+}
+
+/** The real path of a root (resolved at startup when `withRealRoots` ran). */
+export function realRootPath(root: AccessRoot): string {
+  return root.realPath ?? canonicalPath(resolve(root.path));
+}
+
+/** The innermost root holding a real path, if any (open mode has no roots). */
+export function rootOf(policy: FileAccessPolicy, real: string): AccessRoot | undefined {
+  let best: { root: AccessRoot; length: number } | undefined;
+  for (const root of policy.roots) {
+    const base = realRootPath(root);
+    if (!isInside(base, real)) continue;
+    if (!best || base.length > best.length) best = { root, length: base.length };
+  }
+  return best?.root;
+}
+
+/**
+ * The real path a path found on disk (a link met while listing or searching) leads to, when
+ * the policy grants it; undefined when it leads outside the roots or into a loop.
+ */
+export function grantedRealPath(policy: FileAccessPolicy, path: string): string | undefined {
+  try {
+    const real = canonicalPath(path);
+    return isGranted(policy, real) ? real : undefined;
+  } catch (err) {
+    if (err instanceof LinkLoop) return undefined;
+    throw err;
+  }
+}
+
+/** May this real path be read under the policy? */
+export function isGranted(policy: FileAccessPolicy, real: string): boolean {
+  return policy.mode === "open" || rootOf(policy, real) !== undefined;
+}
+
+/** Is `path` the folder `base` or inside it? Both are real, absolute and normalised. */
+export function isInside(base: string, path: string): boolean {
+  if (path === base || base === "/") return true;
+  return path.startsWith(`${base}/`);
+}
+
+function checkSyntax(path: string): void {
+  if (typeof path !== "string" || path.trim() === "") throw new ValidationError("A file path is required");
+  if (path.includes("\u0000")) throw new ValidationError("A file path must not contain NUL characters");
+  if (path.length > MAX_PATH_LENGTH) {
+    throw new ValidationError(`A file path must be at most ${MAX_PATH_LENGTH} characters (got ${path.length})`);
+  }
+  // Relative paths would depend on the Server's working folder, which the user cannot see.
+  // `C:\...` and `\\server\share` land here too: they are not absolute on this system.
+  if (!path.startsWith("/")) {
+    throw new ValidationError(`File paths must be absolute (start with "/"): "${path}"`);
+  }
+}
+
+function outside(path: string): ForbiddenError {
+  return new ForbiddenError(`Access to "${path}" is not allowed: it is outside the granted folders`);
+}
+
+/** FIFOs, sockets and devices would block or never end a read or a write; folders may be datasets. */
+function refuseSpecialFile(path: string, real: string): void {
+  const stats = statOrMissing(real);
+  if (stats && !stats.isFile() && !stats.isDirectory()) {
+    throw new ValidationError(`"${path}" is not a regular file (a device, pipe or socket cannot be read or written)`);
+  }
+}
+
+function parentOf(real: string): string {
+  const cut = real.lastIndexOf("/");
+  return cut <= 0 ? "/" : real.slice(0, cut);
+}
+
+/**
+ * Errors that mean "nothing there" for a name: it, or a folder above it, does not exist, or a
+ * folder above cannot be searched (then this process cannot open it either).
+ */
+const ABSENT = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG", "EACCES"]);
+
+function lstatOrMissing(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (err) {
+    if (ABSENT.has((err as NodeJS.ErrnoException).code ?? "")) return undefined;
+    throw err;
+  }
+}
+
+function statOrMissing(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (err) {
+    if (ABSENT.has((err as NodeJS.ErrnoException).code ?? "")) return undefined;
+    throw err;
+  }
 }

@@ -334,11 +334,11 @@ describe("bad requests", () => {
     expect((await t.app.request("/api/health/")).status).toBe(200);
   });
 
-  test("a missing input file is a 400 naming the path", async () => {
+  test("a missing input file is a 404 naming the path (decisions.md)", async () => {
     const missing = join(files, "nowhere.csv");
     const w = workflow("w-missing", [{ id: "in", type: "input", config: { source: missing } }]);
     const res = await post("tool/execute", { tool_id: "in", workflow: w });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
     expect((await json(res)).detail).toContain(missing);
   });
 

@@ -26,8 +26,9 @@ function bearerOf(header: string | undefined): string | undefined {
 
 /**
  * The Server's authentication, innermost of its middleware. `ephemeral` and `static` need
- * `Authorization: Bearer <token>`; `disabled` lets everything through; `hub` mode fails
- * closed until the Hub's per-request authorization is wired in.
+ * `Authorization: Bearer <token>` or `X-Weft-Token: <token>` (which wins when both are
+ * sent); `disabled` lets everything through; `hub` mode fails closed until the Hub's
+ * per-request authorization is wired in.
  */
 export function serverAuth({ mode, token }: ServerAuthOptions): MiddlewareHandler {
   if ((mode === "ephemeral" || mode === "static") && !token) {
@@ -39,7 +40,8 @@ export function serverAuth({ mode, token }: ServerAuthOptions): MiddlewareHandle
     if (mode === "hub") {
       throw new UnauthorizedError("This Server answers to a Hub: Hub authorization is not available in this version");
     }
-    const given = bearerOf(c.req.header("authorization"));
+    // X-Weft-Token wins, so that Authorization can carry someone else's key (the AI proxy's).
+    const given = c.req.header("x-weft-token")?.trim() || bearerOf(c.req.header("authorization"));
     if (!given) throw new UnauthorizedError("Missing bearer token: send Authorization: Bearer <token>");
     if (!sameSecret(given, token as string)) throw new UnauthorizedError("Invalid token");
     return next();

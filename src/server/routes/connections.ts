@@ -114,9 +114,9 @@ export function connectionsRoutes({ store, testConnection = createConnectionTest
   app.use("/connections", requireStore(store));
   app.use("/connections/*", requireStore(store));
   const enabled = (): ConnectionStore => store as ConnectionStore; // requireStore ran first
-  const checkSqlite = (type: ConnectionType, path: string) => {
-    if (type === "sqlite" && fileAccess) resolveUserPath(fileAccess, path, "read");
-  };
+  /** A SQLite file's real path under the policy (403 outside the roots); other URIs as they are. */
+  const checkSqlite = (type: ConnectionType, path: string): string =>
+    type === "sqlite" && fileAccess ? resolveUserPath(fileAccess, path, "read") : path;
 
   app.openapi(routes.status, (c) => c.json({ enabled: true, connectionCount: enabled().count() }, 200));
   app.openapi(routes.list, (c) => c.json(enabled().list(), 200));
@@ -140,8 +140,7 @@ export function connectionsRoutes({ store, testConnection = createConnectionTest
   app.openapi(routes.test, async (c) => {
     const connection = enabled().get(c.req.valid("param").connection_id);
     const uri = enabled().uriFor(connection.id);
-    checkSqlite(connection.type, uri);
-    const result = await testConnection(uri, connection.type);
+    const result = await testConnection(checkSqlite(connection.type, uri), connection.type);
     // Scrubbed here too: the injected tester may be any implementation.
     return c.json({ ...result, message: scrubCredentials(result.message, uri) }, 200);
   });

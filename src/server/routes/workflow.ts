@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { generatePython } from "../../codegen/generate";
 import type { ExecutorPool } from "../../engine/executor/pool";
-import type { JobConnection } from "../../engine/job";
+import type { FunctionsResult, JobConnection } from "../../engine/job";
 import type { Workflow } from "../../engine/workflow";
 import { newApiApp } from "../../http/openapi-app";
 import { NotFoundError } from "../../shared/errors";
@@ -13,6 +14,8 @@ import {
   MetadataResponse,
   PreviewAllRequest,
   PreviewAllResponse,
+  PreviewCodeRequest,
+  PreviewCodeResponse,
   ProfileRequest,
   ProfileResponse,
   SchemaResponse,
@@ -20,6 +23,7 @@ import {
   ToolRequest,
   ToolSocketRequest,
 } from "../schemas/workflow";
+import { type ArchiveService, archivedRun } from "../services/archive";
 
 export interface WorkflowRouteDeps {
   engine: ExecutorPool;
@@ -27,6 +31,8 @@ export interface WorkflowRouteDeps {
   prepare(workflow: Workflow): Promise<{ workflow: Workflow; connections: Record<string, JobConnection> }>;
   /** Removes a workflow's cached results; answers how many files went. */
   clearCache(workflowId: string): number;
+  /** Where full runs are archived (services/archive.ts); absent: not archived. */
+  archive?: ArchiveService;
 }
 
 const DEFAULT_PREVIEW_LIMIT = 100;
@@ -84,6 +90,12 @@ const routes = {
     PreviewAllRequest,
     PreviewAllResponse,
   ),
+  previewCode: post(
+    "/workflow/preview_code",
+    "Standalone Python (Polars' lazy API) that does what the workflow does; nothing is run",
+    PreviewCodeRequest,
+    PreviewCodeResponse,
+  ),
   cacheClear: post(
     "/workflow/cache/clear",
     "Remove a workflow's cached results",
@@ -110,19 +122,28 @@ const routes = {
  * The workflow routes (server.md "Workflow"). Handlers only parse and hand the job to the
  * engine's executor processes; the engine validates the workflow and answers.
  */
-export function workflowRoutes({ engine, clearCache, prepare }: WorkflowRouteDeps) {
+export function workflowRoutes({ engine, clearCache, prepare, archive }: WorkflowRouteDeps) {
   const app = newApiApp();
   const limitOf = (limit?: number) => limit ?? DEFAULT_PREVIEW_LIMIT;
 
   app.openapi(routes.execute, async (c) => {
     const body = c.req.valid("json");
-    const result = await engine.run({
-      kind: "execute",
-      ...(await prepare(body.workflow)),
-      targetToolId: body.target_tool_id,
-      previewLimit: limitOf(body.preview_limit),
-      forceRefresh: body.force_refresh,
-    });
+    const run = async () =>
+      engine.run({
+        kind: "execute",
+        ...(await prepare(body.workflow)),
+        targetToolId: body.target_tool_id,
+        previewLimit: limitOf(body.preview_limit),
+        forceRefresh: body.force_refresh,
+      });
+    // The archive records how the run ended, failures included (server.md execution rule 5).
+    const result = archive
+      ? await archivedRun(
+          archive,
+          { workflow: body.workflow, targetToolId: body.target_tool_id, signal: c.req.raw.signal },
+          run,
+        )
+      : await run();
     return c.json(result, 200);
   });
   app.openapi(routes.toolExecute, async (c) => {
@@ -182,6 +203,20 @@ export function workflowRoutes({ engine, clearCache, prepare }: WorkflowRouteDep
       }),
       200,
     );
+  });
+  // The names pasted expressions may use come from an engine process (the Server has no
+  // Polars); they depend only on the installed nodejs-polars, so they are asked for once.
+  let functions: Promise<FunctionsResult> | undefined;
+  app.openapi(routes.previewCode, async (c) => {
+    const { workflow } = c.req.valid("json");
+    if (!functions) {
+      const loading = engine.run({ kind: "functions" });
+      functions = loading;
+      loading.catch(() => {
+        if (functions === loading) functions = undefined;
+      });
+    }
+    return c.json({ code: generatePython(workflow, { functions: await functions }) }, 200);
   });
   app.openapi(routes.cacheClear, (c) => {
     const { workflow_id } = c.req.valid("json");

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_TOP_VALUES, PROFILE_METRICS } from "../../engine/profile-metrics";
-import { WorkflowSchema } from "../../engine/workflow";
+import { WorkflowIdSchema, WorkflowSchema } from "../../engine/workflow";
 
 /** Request and answer shapes of the workflow routes (decisions.md fixes them). */
 
@@ -57,7 +57,19 @@ export const PreviewAllRequest = z
   .object({ workflow: WorkflowSchema, preview_limit: previewLimit })
   .openapi("PreviewAllRequest");
 
-export const CacheClearRequest = z.object({ workflow_id: z.string().min(1).max(200) }).openapi("CacheClearRequest");
+export const PreviewCodeRequest = z.object({ workflow: WorkflowSchema }).openapi("PreviewCodeRequest");
+
+export const PreviewCodeResponse = z
+  .object({
+    code: z.string().openapi({
+      description:
+        "Standalone Python source (Polars' lazy API) that does what the workflow does: one block per tool, " +
+        "Output writes and previews in main(); database URIs come from environment variables, never the code",
+    }),
+  })
+  .openapi("PreviewCode");
+
+export const CacheClearRequest = z.object({ workflow_id: WorkflowIdSchema }).openapi("CacheClearRequest");
 
 export const ColumnSchema = z.object({ name: z.string(), dtype: z.string() }).openapi("Column");
 

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { type DatabaseRequest, describeDatabase, readDatabase } from "../../formats/db/read-database";
 import { sqlitePath } from "../../formats/db/sqlite";
-import { DataSourceError, ValidationError } from "../../shared/errors";
+import { DataSourceError, NotFoundError, ValidationError } from "../../shared/errors";
 import type { ToolContext, ToolOutputs } from "../types";
 import type { DatabaseInput } from "./schema";
 
@@ -45,7 +45,7 @@ export function databaseFingerprint(config: DatabaseInput, ctx: ToolContext): st
     const stat = statSync(path);
     return `${identity}:${stat.size}:${stat.mtimeMs}`;
   } catch {
-    throw new DataSourceError(`Tool "${ctx.toolId}": SQLite file not found: ${path}`);
+    throw new NotFoundError(`Tool "${ctx.toolId}": SQLite file not found: ${path}`);
   }
 }
 

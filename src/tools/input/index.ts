@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { detectFormat } from "../../formats/registry";
-import { DataSourceError } from "../../shared/errors";
+import { NotFoundError } from "../../shared/errors";
 import { defineTool } from "../types";
 import { databaseFingerprint, loadDatabase } from "./database";
 import { InputConfigSchema, isDatabaseInput } from "./schema";
@@ -34,7 +34,7 @@ export const inputTool = defineTool({
       const stat = statSync(path);
       return `${path}:${stat.size}:${stat.mtimeMs}`;
     } catch {
-      throw new DataSourceError(`File not found: ${config.source}`);
+      throw new NotFoundError(`File not found: ${config.source}`);
     }
   },
 });

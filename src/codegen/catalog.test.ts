@@ -1,0 +1,16 @@
+import { describe, expect, test } from "bun:test";
+import { TOOLS } from "../tools/registry";
+import { TOOL_TYPES } from "../tools/types";
+import { CODEGEN_CATALOG, TOOL_NAMES } from "./catalog";
+import { PYTHON_GENERATORS } from "./generators";
+
+describe("the code generation catalogue", () => {
+  test.each([...TOOL_TYPES])("%s: the tool's sockets, config schema, palette name and a generator", (type) => {
+    const entry = CODEGEN_CATALOG[type];
+    expect(entry.inputs).toEqual(TOOLS[type].inputs);
+    expect(entry.outputs).toEqual(TOOLS[type].outputs);
+    expect(entry.config).toBe(TOOLS[type].config);
+    expect(TOOL_NAMES[type]).toBe(TOOLS[type].ui.label);
+    expect(typeof PYTHON_GENERATORS[type]).toBe("function");
+  });
+});

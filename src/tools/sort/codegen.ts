@@ -1,0 +1,25 @@
+import { requireDistinct } from "../../codegen/checks";
+import { pyList } from "../../codegen/python-text";
+import type { ToolCodegen } from "../../codegen/types";
+import { ToolConfigError } from "../../shared/errors";
+import type { SortConfig } from "./schema";
+
+const pyBools = (values: readonly boolean[]) => `[${values.map((v) => (v ? "True" : "False")).join(", ")}]`;
+
+/**
+ * Sort: Weft's sort is stable (`maintain_order=True`, which Polars leaves off by default) and
+ * places nulls per key (last unless told otherwise; Polars' default is first).
+ */
+export const sortCodegen: ToolCodegen<SortConfig> = (config, inputs, ctx) => {
+  if (config.by.length === 0) throw new ToolConfigError(ctx.toolId, "Sort needs at least one column in by");
+  const columns = config.by.map((key) => key.column);
+  requireDistinct(columns, "by", ctx.toolId);
+  return [
+    `${ctx.outputs.output} = ${inputs.input?.[0]}.sort(`,
+    `    ${pyList(columns)},`,
+    `    descending=${pyBools(config.by.map((key) => key.descending))},`,
+    `    nulls_last=${pyBools(config.by.map((key) => key.nulls_last))},`,
+    "    maintain_order=True,",
+    ")",
+  ];
+};
