@@ -1,52 +1,84 @@
-import { createResource, Match, Switch } from "solid-js";
+import { createResource, Match, onCleanup, onMount, Show, Switch } from "solid-js";
+import { Canvas } from "./canvas/canvas";
+import { ConfigPanel } from "./config/config-panel";
 import { ApiError, api } from "./lib/api";
+import { Palette } from "./palette/palette";
+import { ResultsPane } from "./results/results-pane";
+import { createEditor, EditorProvider } from "./state/editor";
+import { createLive, LiveProvider } from "./state/live";
+import { Toolbar } from "./toolbar/toolbar";
 
-/** The first screen: which Server this is and whether the UI may use it. The designer replaces it. */
+/**
+ * The designer: toolbar on top, the palette at the left, the canvas in the middle, the
+ * selected tool's configuration at the right and its results below. Before the Server has
+ * answered (or without a valid token) a short notice stands in for it.
+ */
 export function App() {
-  const [health] = createResource(api.health);
   const [info] = createResource(api.info);
   return (
-    <main class="shell">
-      <header>
-        <h1>Weft</h1>
-        <p class="tag">Visual data workflows</p>
-      </header>
-      <section class="card" aria-live="polite">
-        <Switch>
-          <Match when={health.error}>
-            <p class="bad">
-              The Server does not answer. Is <code>weft</code> running?
-            </p>
-          </Match>
-          <Match when={info.error instanceof ApiError && info.error.status === 401}>
-            <p class="bad">
-              This page has no valid token. Open the link that <code>weft</code> printed when it started.
-            </p>
-          </Match>
-          <Match when={info()}>
-            {(i) => (
-              <dl>
-                <dt>Server</dt>
-                <dd data-testid="server-version">Weft {i().version}</dd>
-                <dt>Engine</dt>
-                <dd>
-                  Polars {health()?.polars_version}, DuckDB {health()?.duckdb_version}, {health()?.runtime_version}
-                </dd>
-                <dt>Authentication</dt>
-                <dd>{i().auth_mode}</dd>
-                <dt>File access</dt>
-                <dd>{i().file_access_mode}</dd>
-              </dl>
-            )}
-          </Match>
-          <Match when={true}>
-            <p>Connecting…</p>
-          </Match>
-        </Switch>
-      </section>
-      <footer>
-        <a href="/docs">API reference</a>
-      </footer>
+    <Switch>
+      <Match when={info.error instanceof ApiError && info.error.status === 401}>
+        <Notice>
+          This page has no valid token. Open the link that <code>weft</code> printed when it started.
+        </Notice>
+      </Match>
+      <Match when={info.error}>
+        <Notice>
+          The Server does not answer. Is <code>weft</code> running?
+        </Notice>
+      </Match>
+      <Match when={info()}>
+        <Designer />
+      </Match>
+      <Match when={true}>
+        <Notice>Connecting…</Notice>
+      </Match>
+    </Switch>
+  );
+}
+
+function Notice(props: { children: unknown }) {
+  return (
+    <main class="notice" aria-live="polite">
+      <h1>Weft</h1>
+      <p>{props.children as string}</p>
     </main>
+  );
+}
+
+function Designer() {
+  const editor = createEditor();
+  const live = createLive(editor);
+  // Keyboard shortcuts that do not depend on focus inside a field.
+  const onKey = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && event.key.toLowerCase() === "z" && !event.shiftKey) {
+      editor.undo();
+      event.preventDefault();
+    } else if (mod && (event.key.toLowerCase() === "y" || (event.key.toLowerCase() === "z" && event.shiftKey))) {
+      editor.redo();
+      event.preventDefault();
+    }
+  };
+  onMount(() => window.addEventListener("keydown", onKey));
+  onCleanup(() => window.removeEventListener("keydown", onKey));
+  return (
+    <EditorProvider value={editor}>
+      <LiveProvider value={live}>
+        <div class="designer">
+          <Toolbar />
+          <Palette />
+          <main class="work">
+            <Canvas />
+            <ResultsPane />
+          </main>
+          <Show when={true}>
+            <ConfigPanel />
+          </Show>
+        </div>
+      </LiveProvider>
+    </EditorProvider>
   );
 }

@@ -21,6 +21,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The token this tab holds (for links that must carry it, e.g. a download). */
+export function currentToken(): string | null {
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   const token = sessionStorage.getItem(TOKEN_KEY);
@@ -31,6 +36,19 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   if (!res.ok) throw new ApiError(res.status, body.detail ?? res.statusText);
   return body as T;
 }
+
+const post = <T>(path: string, body: unknown, signal?: AbortSignal) =>
+  request<T>(path, { method: "POST", body: JSON.stringify(body), signal });
+const get = <T>(
+  path: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+  signal?: AbortSignal,
+) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const q = params.toString();
+  return request<T>(q ? `${path}?${q}` : path, { signal });
+};
 
 export interface Health {
   status: string;
@@ -48,7 +66,184 @@ export interface ServerInfo {
   features: { archive: boolean; cache: boolean; connections: boolean };
 }
 
+export interface ColumnInfo {
+  name: string;
+  dtype: string;
+}
+
+/** Preview rows of one output socket. */
+export interface PreviewData {
+  columns: ColumnInfo[];
+  data: unknown[][];
+  row_count: number;
+  has_more: boolean;
+}
+
+export type SocketPreviews = Record<string, PreviewData>;
+
+export interface ToolMetric {
+  tool_id: string;
+  status: "success" | "error" | "skipped";
+  duration_ms: number;
+  cache: "hit" | "miss" | "off";
+  rows?: number;
+  hash: string;
+}
+
+export interface RunMetrics {
+  duration_ms: number;
+  tools: ToolMetric[];
+}
+
+export interface ExecuteResult {
+  status: "success";
+  workflow_id: string;
+  outputs: Record<string, SocketPreviews>;
+  metrics: RunMetrics;
+  written: { tool_id: string; path: string; rows: number }[];
+}
+
+export interface ToolPreviewResult {
+  tool_id: string;
+  outputs: SocketPreviews;
+  metrics: RunMetrics;
+}
+
+export type PreviewAllResult = Record<string, { outputs: SocketPreviews; error?: { detail: string; status: number } }>;
+
+export interface SchemaResult {
+  tool_id: string;
+  socket_id: string;
+  columns: ColumnInfo[];
+  sockets: Record<string, ColumnInfo[]>;
+}
+
+export interface FunctionLists {
+  table_level: string[];
+  column_methods: { all: string[]; string: string[]; numeric: string[]; datetime: string[] };
+}
+
+export interface MetadataResult {
+  columns: string[];
+  functions: FunctionLists;
+}
+
+/** A profile of a socket's full data; fields as the Server's ProfileResponse. */
+export interface ProfileResult {
+  tool_id: string;
+  socket_id: string;
+  row_count: number;
+  columns: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface FileEntry {
+  name: string;
+  path: string;
+  is_dir: boolean;
+  size: number | null;
+  modified: string | null;
+  extension: string | null;
+  [key: string]: unknown;
+}
+
+export interface FileList {
+  path: string;
+  entries: FileEntry[];
+  read_only: boolean;
+  total_entries?: number;
+  truncated?: boolean;
+}
+
+export interface FileSearch {
+  query: string;
+  results: { name: string; path: string; size: number; modified: string; extension: string; score: number }[];
+  total_files_scanned: number;
+  truncated?: boolean;
+}
+
+export interface FileStat {
+  path: string;
+  exists: boolean;
+  is_file: boolean;
+  is_dir: boolean;
+  size: number | null;
+  modified: string | null;
+  extension: string | null;
+  read_only: boolean;
+}
+
+export interface ArchiveEntry {
+  path: string;
+  workflow_name: string;
+  executed_at: string;
+  status: string;
+  tool_count: number;
+}
+
+export interface Connection {
+  id: string;
+  name: string;
+  type: string;
+  host: string;
+  port: number;
+  database: string;
+  owner?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+type Workflow = unknown;
+
+/** Every Server route the UI uses, typed. `signal` cancels a request a newer one supersedes. */
 export const api = {
   health: () => request<Health>("/api/health/"),
   info: () => request<ServerInfo>("/api/info"),
+
+  execute: (
+    workflow: Workflow,
+    options: { target_tool_id?: string; preview_limit?: number } = {},
+    signal?: AbortSignal,
+  ) => post<ExecuteResult>("/api/workflow/execute", { workflow, ...options }, signal),
+  toolPreview: (workflow: Workflow, toolId: string, previewLimit = 100, signal?: AbortSignal) =>
+    post<ToolPreviewResult>(
+      "/api/workflow/tool/execute",
+      { workflow, tool_id: toolId, preview_limit: previewLimit },
+      signal,
+    ),
+  previewAll: (workflow: Workflow, previewLimit = 100, signal?: AbortSignal) =>
+    post<PreviewAllResult>("/api/workflow/preview_all", { workflow, preview_limit: previewLimit }, signal),
+  schema: (workflow: Workflow, toolId: string, socketId?: string, signal?: AbortSignal) =>
+    post<SchemaResult>("/api/workflow/tool/schema", { workflow, tool_id: toolId, socket_id: socketId }, signal),
+  metadata: (workflow: Workflow, toolId: string, socketId?: string, signal?: AbortSignal) =>
+    post<MetadataResult>("/api/workflow/tool/metadata", { workflow, tool_id: toolId, socket_id: socketId }, signal),
+  profile: (workflow: Workflow, toolId: string, socketId?: string, signal?: AbortSignal) =>
+    post<ProfileResult>("/api/workflow/tool/profile", { workflow, tool_id: toolId, socket_id: socketId }, signal),
+  previewCode: (workflow: Workflow) => post<{ code: string }>("/api/workflow/preview_code", { workflow }),
+  toolSchema: (type: string) => get<Record<string, unknown>>(`/api/workflow/tool/${encodeURIComponent(type)}/schema`),
+  functions: () => get<FunctionLists & { polars_version: string }>("/api/polars/functions"),
+
+  fileRoots: () => get<{ path: string; read_only: boolean }[]>("/api/files/roots"),
+  fileList: (path: string, options: { offset?: number; show_hidden?: boolean } = {}) =>
+    get<FileList>("/api/files/list", { path, ...options }),
+  fileSearch: (query: string, options: { extensions?: string; limit?: number } = {}, signal?: AbortSignal) =>
+    get<FileSearch>("/api/files/search", { query, ...options }, signal),
+  fileStat: (path: string) => get<FileStat>("/api/files/stat", { path }),
+
+  archiveList: (query: { limit?: number; offset?: number; start_date?: string; end_date?: string } = {}) =>
+    get<{ archives: ArchiveEntry[]; total: number }>("/api/archive/list", query),
+  archiveDetail: (path: string) =>
+    get<{ workflow: unknown; execution_log: Record<string, unknown> }>(
+      `/api/archive/detail/${encodeURIComponent(path)}`,
+    ),
+
+  connections: () => get<Connection[] | { connections: Connection[] }>("/api/connections/"),
+  createConnection: (body: Record<string, unknown>) => post<Connection>("/api/connections/", body),
+  testConnection: (id: string) =>
+    post<{ success: boolean; message: string; latencyMs?: number }>(
+      `/api/connections/${encodeURIComponent(id)}/test`,
+      {},
+    ),
+  deleteConnection: (id: string) =>
+    request<unknown>(`/api/connections/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

@@ -1,0 +1,64 @@
+/** A workflow as the designer edits it and as `.weft.json` files hold it (the Server's Workflow). */
+
+export interface Position {
+  x: number;
+  y: number;
+}
+
+export interface ToolNode {
+  id: string;
+  type: string;
+  config: Record<string, unknown>;
+  position: Position;
+  label?: string;
+}
+
+export interface Wire {
+  id: string;
+  source: string;
+  source_socket: string;
+  target: string;
+  target_socket: string;
+}
+
+export interface WorkflowDoc {
+  meta: { workflow_id: string; name: string; [key: string]: unknown };
+  tools: ToolNode[];
+  wires: Wire[];
+}
+
+/** A new, empty workflow with a fresh id. */
+export function emptyWorkflow(name = "Untitled workflow"): WorkflowDoc {
+  return { meta: { workflow_id: `wf-${crypto.randomUUID()}`, name }, tools: [], wires: [] };
+}
+
+/** What the API takes: the document as it is (positions and labels do not change results). */
+export function toApiWorkflow(doc: WorkflowDoc): WorkflowDoc {
+  return JSON.parse(JSON.stringify(doc)) as WorkflowDoc;
+}
+
+/**
+ * A document read from a file or storage, checked enough that the editor can hold it:
+ * a clear Error naming what is wrong otherwise.
+ */
+export function parseWorkflow(text: string): WorkflowDoc {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`Not a workflow file: ${(err as Error).message}`);
+  }
+  const doc = value as Partial<WorkflowDoc>;
+  if (!doc || typeof doc !== "object" || !doc.meta || typeof doc.meta.workflow_id !== "string") {
+    throw new Error("Not a workflow file: meta.workflow_id is missing");
+  }
+  if (!Array.isArray(doc.tools)) throw new Error("Not a workflow file: tools is not a list");
+  const tools = doc.tools.map((tool, i) => ({
+    ...tool,
+    config: tool.config ?? {},
+    position: tool.position ?? { x: 80 + (i % 6) * 180, y: 80 + Math.floor(i / 6) * 120 },
+  }));
+  const wires = (doc.wires ?? []).map((wire, i) => ({ ...wire, id: wire.id ?? `w${i + 1}` }));
+  const meta = { ...doc.meta, name: typeof doc.meta.name === "string" ? doc.meta.name : "Untitled workflow" };
+  return { meta, tools, wires } as WorkflowDoc;
+}
