@@ -11,6 +11,7 @@ import { ToolCache } from "./cache/tool-cache";
 import { columnsOf } from "./columns";
 import { type InspectResult, inspectSource, previewSource, RowCounts, type SourcePreviewResult } from "./datasource";
 import { reviveError } from "./executor/protocol";
+import { freshInFullRun, storedInFullRun } from "./full-run";
 import type {
   EngineSettings,
   ExecuteResult,
@@ -121,20 +122,6 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     isSource(t) && Object.keys(t.consumers).length === 0 ? clamp(limit) + 1 : ("all" as const);
   /** For a schema, sources read no rows where they can (a database describes its query). */
   const noRows = (t: PlannedTool) => (isSource(t) ? 0 : ("all" as const));
-  /**
-   * A blocking source reads from outside (a database) where the hash cannot see a change: a
-   * full run reads it afresh, and recomputes every tool downstream rather than serve them stale.
-   */
-  const freshInFullRun = (p: Plan): Set<string> => {
-    const fresh = new Set<string>();
-    for (const id of p.order) {
-      const t = p.tools.get(id) as PlannedTool;
-      const upstreamFresh = Object.values(t.inputs).some((refs) => refs.some((ref) => fresh.has(ref.tool)));
-      if (upstreamFresh || (t.blocking && isSource(t))) fresh.add(id);
-    }
-    return fresh;
-  };
-
   const jobs: {
     [K in JobRequest["kind"]]: (job: Extract<JobRequest, { kind: K }>, scope: JobScope) => Promise<JobResults[K]>;
   } = {
@@ -256,7 +243,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         ? [job.targetToolId]
         : p.order.filter((id) => Object.keys(p.tools.get(id)?.consumers ?? {}).length === 0);
       const keep = storedInFullRun(p, new Set(shown));
-      const fresh = freshInFullRun(p);
+      const fresh = freshInFullRun(p, isSource);
       const built = await build(p, scope, {
         store: (t) => keep.has(t.id),
         wanted: (t) => (shown.includes(t.id) ? allSockets(t) : []),
@@ -307,40 +294,4 @@ function connectionOf(connections: Record<string, JobConnection>, toolId: string
   if (!connection) throw new ValidationError(`Tool "${toolId}": no database connection was resolved for it`);
   if ("error" in connection) throw reviveError(connection.error);
   return connection;
-}
-
-/**
- * Which blocking tools a full run keeps in the cache. Storing a result costs a full write and
- * loses projection pushdown upstream (measured: materializing a 5M-row join doubled the
- * run), so a full run streams straight through and keeps only the last blocking result
- * before each Output or shown tool (written at full width anyway, and what a re-run with
- * changed outputs needs) and any result read by several tools (computed once instead of
- * twice). Previews keep every blocking result, since the analyst edits downstream next.
- */
-export function storedInFullRun(plan: Plan, shown: Set<string>): Set<string> {
-  const keep = new Set<string>();
-  for (const tool of plan.tools.values()) {
-    if (!tool.blocking) continue;
-    const readers = Object.values(tool.consumers).flat();
-    if (readers.length > 1 || shown.has(tool.id)) {
-      keep.add(tool.id);
-      continue;
-    }
-    // Follow non-blocking tools downstream; reaching an Output or a shown tool keeps it.
-    const pending = [...readers];
-    const seen = new Set<string>();
-    while (pending.length > 0) {
-      const id = pending.pop() as string;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const next = plan.tools.get(id) as PlannedTool;
-      if (next.blocking) continue;
-      if (next.type === "output" || shown.has(id)) {
-        keep.add(tool.id);
-        break;
-      }
-      pending.push(...Object.values(next.consumers).flat());
-    }
-  }
-  return keep;
 }
