@@ -27,7 +27,7 @@ import type {
   SocketPreviews,
   ToolPreviewResult,
 } from "./job";
-import { buildPlan, type Plan, type PlannedTool } from "./plan";
+import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
 import { asTool } from "./tool-failure";
@@ -74,9 +74,10 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const parallelism = settings.executionMode === "sequential" ? 1 : settings.maxParallelTools;
 
-  function plan(workflow: Workflow, scope: JobScope, targets?: string[]): Plan {
+  function plan(workflow: Workflow, scope: JobScope, targets?: string[], unplanned?: PlanOptions["unplanned"]): Plan {
     return buildPlan(workflow, tools, {
       targets,
+      unplanned,
       fingerprint: (node, config) => tools[node.type]?.sourceFingerprint?.(config, contextFor(node.id, scope)),
     });
   }
@@ -142,7 +143,9 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     },
 
     async preview_all(job, scope): Promise<PreviewAllResult> {
-      const p = plan(job.workflow, scope);
+      // A tool that cannot be planned (just added, not yet wired or configured) fails alone.
+      const unplanned = new Map<string, { detail: string; status: number }>();
+      const p = plan(job.workflow, scope, undefined, unplanned);
       const built = await build(p, scope, {
         store: () => true,
         wanted: allSockets,
@@ -150,6 +153,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         sourceRows: previewRows(job.previewLimit),
       });
       const result: PreviewAllResult = {};
+      for (const [id, error] of unplanned) result[id] = { outputs: {}, error };
       for (const id of p.order) {
         const failure = built.failed.get(id);
         if (failure) {

@@ -291,3 +291,32 @@ describe("bad workflows are 400s naming the tool", () => {
     expect(plan.levels.length).toBe(20_000);
   });
 });
+
+describe("a plan that leaves unplannable tools out (preview_all)", () => {
+  test("an unwired or badly configured tool fails alone, its downstream with a 424; the rest is planned", () => {
+    const workflow: Workflow = {
+      meta: { workflow_id: "w" },
+      tools: [
+        { id: "s", type: "source", config: { name: "a" } },
+        { id: "ok", type: "step", config: {} },
+        { id: "bad", type: "step", config: { n: "three" } },
+        { id: "below", type: "step", config: {} },
+        { id: "loose", type: "step", config: {} },
+      ],
+      wires: [
+        { source: "s", source_socket: "output", target: "ok", target_socket: "input" },
+        { source: "s", source_socket: "output", target: "bad", target_socket: "input" },
+        { source: "bad", source_socket: "output", target: "below", target_socket: "input" },
+      ],
+    };
+    const unplanned = new Map<string, { detail: string; status: number }>();
+    const plan = buildPlan(workflow, catalog, { unplanned });
+    expect([...plan.order]).toEqual(["s", "ok"]);
+    expect(unplanned.get("bad")?.status).toBe(400);
+    expect(unplanned.get("bad")?.detail).toContain('Tool "bad" (step)');
+    expect(unplanned.get("below")).toEqual({ detail: 'Tool "bad" upstream of this tool failed', status: 424 });
+    expect(unplanned.get("loose")?.detail).toContain('input socket "input" is not connected');
+    // Without the map, the same workflow is refused as a whole.
+    expect(() => buildPlan(workflow, catalog)).toThrow(ToolConfigError);
+  });
+});

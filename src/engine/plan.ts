@@ -1,4 +1,4 @@
-import { ToolConfigError } from "../shared/errors";
+import { ToolConfigError, WeftError } from "../shared/errors";
 import { canonicalJson, sha256Hex } from "../shared/hash";
 import { describeZodError } from "../shared/zod-detail";
 import { type ToolCatalog, toolLabel, unknownToolError, validateGraph } from "./validate";
@@ -44,6 +44,12 @@ export interface PlanOptions {
   targets?: readonly string[];
   /** The identity of what a tool reads from outside (e.g. a file's size and mtime). */
   fingerprint?(tool: ToolNode, config: unknown): string | undefined;
+  /**
+   * Given (preview_all): a tool that cannot be planned (an unwired input, a bad config, a
+   * source that cannot be read) is left out with its error here, and so is every tool
+   * downstream of it (424); the others are planned. Absent: the first such error throws.
+   */
+  unplanned?: Map<string, { detail: string; status: number }>;
 }
 
 /**
@@ -75,18 +81,28 @@ export function buildPlan(workflow: Workflow, catalog: ToolCatalog, options: Pla
   const order = topologicalOrder(workflow, needed);
   const planned = new Map<string, PlannedTool>();
   const consumers = new Map<string, Record<string, string[]>>();
+  const unplanned = options.unplanned;
   for (const id of order) {
     const node = nodes.get(id) as ToolNode;
     const def = catalog[node.type] as ToolCatalog[string];
     const inputs = inputsOf.get(id) ?? {};
-    for (const socket of def.inputs) {
-      if (socket.required && !(inputs[socket.id]?.length ?? 0)) {
-        throw new ToolConfigError(id, `${toolLabel(node)}: input socket "${socket.id}" is not connected`);
-      }
+    const missing =
+      unplanned &&
+      Object.values(inputs)
+        .flat()
+        .find((ref) => !planned.has(ref.tool));
+    if (missing && unplanned) {
+      unplanned.set(id, { detail: `Tool "${missing.tool}" upstream of this tool failed`, status: 424 });
+      continue;
     }
-    const parsed = def.config.safeParse(node.config);
-    if (!parsed.success)
-      throw new ToolConfigError(id, `${toolLabel(node)}: ${describeZodError(parsed.error, "config")}`);
+    let parsed: { data: unknown; source: string | undefined };
+    try {
+      parsed = checkTool(node, def, inputs, options);
+    } catch (err) {
+      if (!unplanned || !(err instanceof WeftError)) throw err;
+      unplanned.set(id, { detail: err.message, status: err.status });
+      continue;
+    }
     let level = 0;
     const upstream: Record<string, [string, string][]> = {};
     for (const [socket, refs] of Object.entries(inputs)) {
@@ -105,7 +121,7 @@ export function buildPlan(workflow: Workflow, catalog: ToolCatalog, options: Pla
         type: node.type,
         engine: DEFAULT_ENGINE,
         config: parsed.data,
-        source: options.fingerprint?.(node, parsed.data),
+        source: parsed.source,
         upstream,
       }),
     );
@@ -124,17 +140,36 @@ export function buildPlan(workflow: Workflow, catalog: ToolCatalog, options: Pla
   for (const [id, tool] of planned) planned.set(id, Object.freeze({ ...tool, consumers: consumers.get(id) ?? {} }));
 
   const levels: string[][] = [];
-  for (const id of order) {
+  const plannedOrder = order.filter((id) => planned.has(id));
+  for (const id of plannedOrder) {
     const level = (planned.get(id) as PlannedTool).level;
     levels[level] = [...(levels[level] ?? []), id];
   }
   return Object.freeze({
     workflowId: workflow.meta.workflow_id,
     targets: Object.freeze([...targets]),
-    order: Object.freeze(order),
+    order: Object.freeze(plannedOrder),
     levels: Object.freeze(levels.map((level) => Object.freeze(level))),
     tools: planned,
   });
+}
+
+/** A tool's wiring and config checked, its config parsed and its source's identity taken. */
+function checkTool(
+  node: ToolNode,
+  def: ToolCatalog[string],
+  inputs: Record<string, SourceRef[]>,
+  options: PlanOptions,
+): { data: unknown; source: string | undefined } {
+  for (const socket of def.inputs) {
+    if (socket.required && !(inputs[socket.id]?.length ?? 0)) {
+      throw new ToolConfigError(node.id, `${toolLabel(node)}: input socket "${socket.id}" is not connected`);
+    }
+  }
+  const parsed = def.config.safeParse(node.config);
+  if (!parsed.success)
+    throw new ToolConfigError(node.id, `${toolLabel(node)}: ${describeZodError(parsed.error, "config")}`);
+  return { data: parsed.data, source: options.fingerprint?.(node, parsed.data) };
 }
 
 /** Kahn's algorithm over the needed tools; ties keep the workflow's tool order (stable plans). */

@@ -123,6 +123,25 @@ describe("previews", () => {
     expect(body.sorted.error.detail).toContain('"big"');
   });
 
+  test("preview_all: a tool just added (unwired, or with a config that does not parse) fails alone", async () => {
+    const w = salesFilterSort("w-all-new");
+    w.tools.push({ id: "fresh", type: "summarize", config: {} });
+    w.tools.push({ id: "odd", type: "sort", config: { by: "price" } });
+    w.wires.push({ source: "sorted", source_socket: "output", target: "odd", target_socket: "input" });
+    const res = await post("preview_all", { workflow: w, preview_limit: 3 });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.top.outputs.output.row_count).toBe(3);
+    expect(body.fresh.error.status).toBe(400);
+    expect(body.fresh.error.detail).toContain("is not connected");
+    expect(body.odd.error.status).toBe(400);
+    expect(body.odd.error.detail).toContain('Tool "odd"');
+    // The other routes still refuse the tool, with the same message.
+    const alone = await post("tool/execute", { tool_id: "odd", workflow: w });
+    expect(alone.status).toBe(400);
+    expect((await json(alone)).detail).toBe(body.odd.error.detail);
+  });
+
   test("schema comes from the plan, with Polars dtype names", async () => {
     const res = await post("tool/schema", { tool_id: "top", workflow: salesFilterSort("w-schema") });
     const body = await json(res);
