@@ -2,10 +2,12 @@ import { createResource, Match, onCleanup, onMount, Show, Switch } from "solid-j
 import { Canvas } from "./canvas/canvas";
 import { ConfigPanel } from "./config/config-panel";
 import { ApiError, api } from "./lib/api";
+import { PageView } from "./pages/page-view";
+import { page } from "./pages/route";
 import { Palette } from "./palette/palette";
 import { ResultsPane } from "./results/results-pane";
-import { createEditor, EditorProvider } from "./state/editor";
-import { createLive, LiveProvider } from "./state/live";
+import { createEditor, type Editor, EditorProvider } from "./state/editor";
+import { createLive, type Live, LiveProvider } from "./state/live";
 import { Toolbar } from "./toolbar/toolbar";
 
 /**
@@ -37,6 +39,18 @@ export function App() {
   );
 }
 
+declare global {
+  interface Window {
+    /** Set only with `?e2e=1` in the address: the browser tests read the stores through it. */
+    __weft?: { editor: Editor; live: Live };
+  }
+}
+
+/** The test hook: `window.__weft = { editor, live }` when the page was opened with `?e2e=1`. */
+function exposeForTests(editor: Editor, live: Live) {
+  if (new URLSearchParams(window.location.search).get("e2e") === "1") window.__weft = { editor, live };
+}
+
 function Notice(props: { children: unknown }) {
   return (
     <main class="notice" aria-live="polite">
@@ -64,10 +78,11 @@ function Designer() {
   };
   onMount(() => window.addEventListener("keydown", onKey));
   onCleanup(() => window.removeEventListener("keydown", onKey));
+  exposeForTests(editor, live);
   return (
     <EditorProvider value={editor}>
       <LiveProvider value={live}>
-        <div class="designer">
+        <div class="designer" classList={{ "page-open": page() !== undefined }}>
           <Toolbar />
           <Palette />
           <main class="work">
@@ -77,6 +92,7 @@ function Designer() {
           <Show when={true}>
             <ConfigPanel />
           </Show>
+          <Show when={page()}>{(name) => <PageView page={name()} />}</Show>
         </div>
       </LiveProvider>
     </EditorProvider>

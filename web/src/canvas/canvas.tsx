@@ -1,4 +1,263 @@
-/** STUB: the Canvas area of the designer (issue 8). */
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from "solid-js";
+import { toolDef } from "../model/tools";
+import type { Position, ToolNode } from "../model/workflow";
+import { onAddToolRequest, TOOL_DRAG_TYPE } from "../palette/add-tool";
+import { useEditor } from "../state/editor";
+import { CanvasControls } from "./canvas-controls";
+import { createToolClipboard } from "./clipboard";
+import { NODE_W, nodeHeight, type Rect } from "./geometry";
+import { createGestures } from "./gestures";
+import { tidyLayout } from "./layout";
+import { SelectionBox } from "./selection-box";
+import { handleCanvasKey } from "./shortcuts";
+import { ToolNodeView } from "./tool-node";
+import { createViewport } from "./viewport";
+import { WireLayer } from "./wires";
+import { createWiring } from "./wiring";
+import "./canvas.css";
+import "./tool-groups.css";
+
+const GRID = 20;
+
+/**
+ * The workflow drawn as tools and wires (issue 8): pan and zoom by one CSS transform on the
+ * world layer, tools placed by their own transforms, wires in one SVG below them. Presses
+ * start gestures (gestures.ts), keys act through shortcuts.ts, the palette adds tools by
+ * drag and drop or by request (palette/add-tool.ts).
+ */
 export function Canvas() {
-  return <section class="area canvas" data-testid="canvas" aria-label="Canvas" />;
+  const editor = useEditor();
+  const viewport = createViewport();
+  const wiring = createWiring(editor);
+  const [box, setBox] = createSignal<Rect>();
+  const [toast, setToast] = createSignal("");
+  const [spaceHeld, setSpaceHeld] = createSignal(false);
+  const [panning, setPanning] = createSignal(false);
+  let el!: HTMLElement;
+  let origin = { left: 0, top: 0 };
+  let toastTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const toolById = createMemo(() => new Map(editor.state.doc.tools.map((t): [string, ToolNode] => [t.id, t])));
+  const selected = createMemo(() => new Set(editor.state.selection));
+  const local = (p: { clientX: number; clientY: number }): Position => ({
+    x: p.clientX - origin.left,
+    y: p.clientY - origin.top,
+  });
+  /** Shows a short message over the canvas (and tells screen readers); "" clears it. */
+  const say = (message: string) => {
+    setToast(message);
+    clearTimeout(toastTimer);
+    if (message) toastTimer = setTimeout(() => setToast(""), 3500);
+  };
+  const fit = () => viewport.fit(editor.state.doc.tools);
+  const tidy = () => {
+    editor.placeTools(tidyLayout(editor.state.doc.tools, editor.state.doc.wires));
+    requestAnimationFrame(fit);
+  };
+
+  const gestures = createGestures({
+    editor,
+    viewport,
+    wiring,
+    el: () => el,
+    local,
+    say,
+    setBox,
+    setPanning,
+  });
+  const clipboard = createToolClipboard(editor, (target) => target === document.body || el.contains(target as Node));
+
+  /** Adds a tool centred on a world point, stepping aside from a tool already there. */
+  const addAt = (type: string, centre: Position) => {
+    let p = { x: Math.round(centre.x - NODE_W / 2), y: Math.round(centre.y - nodeHeight(type) / 2) };
+    const taken = (q: Position) =>
+      editor.state.doc.tools.some((t) => Math.abs(t.position.x - q.x) < 12 && Math.abs(t.position.y - q.y) < 12);
+    while (taken(p)) p = { x: p.x + 32, y: p.y + 32 };
+    const id = editor.addTool(type, p);
+    say(`Added ${toolDef(type)?.label ?? type} (${id})`);
+    return id;
+  };
+
+  const focusedTool = () =>
+    (document.activeElement as HTMLElement | null)?.closest<HTMLElement>(".tool-node")?.dataset.tool;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.defaultPrevented) return;
+    const target = event.target as HTMLElement;
+    if (!(target === document.body || el.contains(target)) || target.closest(".canvas-controls")) return;
+    if (event.key === " " && !target.closest("button")) {
+      setSpaceHeld(true);
+      event.preventDefault();
+      return;
+    }
+    const used = handleCanvasKey(event, {
+      editor,
+      fit,
+      zoomBy: (factor) => viewport.zoomBy(factor),
+      zoomReset: () => viewport.zoomTo(1),
+      panBy: viewport.panBy,
+      abandon: gestures.abandon,
+      copyKey: clipboard.copyKey,
+      pasteKey: clipboard.pasteKey,
+      duplicate: clipboard.duplicate,
+      focusedTool,
+      afterDelete: () => {
+        if (!el.contains(document.activeElement)) el.focus({ preventScroll: true });
+      },
+    });
+    if (used) event.preventDefault();
+  };
+  const onKeyUp = (event: KeyboardEvent) => {
+    if (event.key === " ") setSpaceHeld(false);
+  };
+  const onBlur = () => setSpaceHeld(false);
+
+  const onPointerDown = (event: PointerEvent) => {
+    const target = event.target as Element;
+    if (event.button === 2 || target.closest(".canvas-controls")) return;
+    origin = el.getBoundingClientRect();
+    event.preventDefault();
+    const node = target.closest<HTMLElement>(".tool-node");
+    (target.closest<HTMLElement>("button.socket") ?? node ?? el).focus({ preventScroll: true });
+    gestures.down(event, { pan: event.button === 1 || spaceHeld() });
+  };
+
+  const onWheel = (event: WheelEvent) => {
+    if ((event.target as Element).closest(".canvas-controls")) return;
+    event.preventDefault();
+    origin = el.getBoundingClientRect();
+    const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
+    viewport.zoomBy(Math.exp(-event.deltaY * lines * 0.0015), local(event));
+  };
+
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer?.types.includes(TOOL_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  };
+  const onDrop = (event: DragEvent) => {
+    const type = event.dataTransfer?.getData(TOOL_DRAG_TYPE);
+    if (!type) return;
+    event.preventDefault();
+    origin = el.getBoundingClientRect();
+    addAt(type, viewport.toWorld(local(event)));
+    el.focus({ preventScroll: true });
+  };
+
+  // A node reached with Tab is brought into view (the canvas itself never scrolls).
+  const onFocusIn = (event: FocusEvent) => {
+    const node = (event.target as HTMLElement).closest<HTMLElement>(".tool-node");
+    const tool = node?.dataset.tool && toolById().get(node.dataset.tool);
+    if (!tool || !node?.matches(":focus-visible, :has(:focus-visible)")) return;
+    viewport.reveal({ x: tool.position.x, y: tool.position.y, w: NODE_W, h: nodeHeight(tool.type) });
+  };
+
+  onMount(() => {
+    const resize = new ResizeObserver(() => {
+      origin = el.getBoundingClientRect();
+      viewport.setSize({ w: el.clientWidth, h: el.clientHeight });
+    });
+    resize.observe(el);
+    el.addEventListener("wheel", onWheel, { passive: false });
+    window.addEventListener("keydown", onKeyDown);
+    window.addEventListener("keyup", onKeyUp);
+    window.addEventListener("blur", onBlur);
+    const detachClipboard = clipboard.attach();
+    const stopRequests = onAddToolRequest((type) => addAt(type, viewport.centre()));
+    onCleanup(() => {
+      resize.disconnect();
+      el.removeEventListener("wheel", onWheel);
+      window.removeEventListener("keydown", onKeyDown);
+      window.removeEventListener("keyup", onKeyUp);
+      window.removeEventListener("blur", onBlur);
+      detachClipboard();
+      stopRequests();
+      clearTimeout(toastTimer);
+    });
+  });
+
+  // Another workflow opened: show all of it.
+  createEffect(
+    on(
+      () => editor.state.doc.meta.workflow_id,
+      () => requestAnimationFrame(fit),
+    ),
+  );
+
+  const grid = () => {
+    const { x, y, k } = viewport.view();
+    let gap = GRID * k;
+    while (gap < 10) gap *= 5;
+    return { "background-size": `${gap}px ${gap}px`, "background-position": `${x}px ${y}px` };
+  };
+
+  return (
+    <section
+      ref={el}
+      class="area canvas"
+      classList={{ "space-pan": spaceHeld(), panning: panning(), wiring: !!wiring.from() }}
+      style={grid()}
+      data-testid="canvas"
+      aria-label="Canvas"
+      aria-describedby="canvas-help"
+      tabindex="0"
+      onPointerDown={onPointerDown}
+      onPointerMove={(event) => gestures.hover(event)}
+      onMouseDown={(event) => {
+        // No text selection from a press on the canvas (focus is given by onPointerDown).
+        if (!(event.target as Element).closest(".canvas-controls")) event.preventDefault();
+      }}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      onFocusIn={onFocusIn}
+      onScroll={() => {
+        el.scrollTop = 0;
+        el.scrollLeft = 0;
+      }}
+      onContextMenu={(event) => event.preventDefault()}
+    >
+      <div
+        class="canvas-world"
+        style={{
+          transform: `translate(${viewport.view().x}px, ${viewport.view().y}px) scale(${viewport.view().k})`,
+        }}
+      >
+        <WireLayer tools={toolById} wiring={wiring} />
+        <For each={editor.state.doc.tools}>
+          {(tool) => (
+            <ToolNodeView
+              tool={tool}
+              selected={selected().has(tool.id)}
+              wiring={wiring}
+              onSocketKey={gestures.socketKey}
+              onSelectKey={(id, add) => (add ? editor.toggleSelected(id) : editor.select([id]))}
+            />
+          )}
+        </For>
+      </div>
+      <SelectionBox rect={box()} />
+      <Show when={editor.state.doc.tools.length === 0}>
+        <p class="canvas-empty" data-testid="canvas-empty">
+          Drag a tool here from the palette, or press Enter on one.
+        </p>
+      </Show>
+      <p id="canvas-help" class="visually-hidden">
+        Tab to a tool and press Enter to select it; Delete removes, arrows move, Ctrl+C and Ctrl+V copy and paste. The
+        Keys button lists every shortcut.
+      </p>
+      <div class="canvas-toast" role="status" aria-live="polite" data-testid="canvas-toast">
+        <Show when={toast()}>
+          <span>{toast()}</span>
+        </Show>
+      </div>
+      <CanvasControls
+        zoom={viewport.view().k}
+        onZoomIn={() => viewport.zoomBy(1.2)}
+        onZoomOut={() => viewport.zoomBy(1 / 1.2)}
+        onZoomReset={() => viewport.zoomTo(1)}
+        onFit={fit}
+        onTidy={tidy}
+      />
+    </section>
+  );
 }

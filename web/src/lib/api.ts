@@ -128,13 +128,46 @@ export interface MetadataResult {
   functions: FunctionLists;
 }
 
-/** A profile of a socket's full data; fields as the Server's ProfileResponse. */
+/**
+ * One column's profile (src/engine/profile.ts). A metric that does not apply to the column's
+ * type is absent; null means it applies but has no value (the mean of an all-null column).
+ * Values are JSON-safe as in previews (dates as ISO strings, big integers as strings).
+ */
+export interface ColumnProfile {
+  /** Non-null values. */
+  count?: number;
+  null_count?: number;
+  /** 0-100, 2 decimals. */
+  null_percent?: number;
+  /** Distinct non-null values. */
+  unique_count?: number;
+  /** Numeric and temporal columns. */
+  min?: unknown;
+  max?: unknown;
+  /** Numeric columns. */
+  mean?: number | null;
+  median?: number | null;
+  std?: number | null;
+  /** The 5 smallest distinct values, ascending; the 5 largest, largest first. */
+  min_values?: unknown[];
+  max_values?: unknown[];
+  /** String columns: counts of values. */
+  empty_count?: number;
+  whitespace_leading?: number;
+  whitespace_trailing?: number;
+  contains_linebreaks?: number;
+  contains_non_ascii?: number;
+  /** Most frequent non-null values as [value, count], count descending then value. */
+  top_values?: [unknown, number][];
+}
+
+/** A profile of a socket's full data (the Server's ProfileResponse). */
 export interface ProfileResult {
   tool_id: string;
   socket_id: string;
+  /** Rows of the full data profiled. */
   row_count: number;
-  columns: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
+  columns: Record<string, ColumnProfile>;
 }
 
 export interface FileEntry {
@@ -173,12 +206,34 @@ export interface FileStat {
   read_only: boolean;
 }
 
+/** What /api/datasource/inspect tells of a file: its detected format, columns and sheets. */
+export interface DatasourceInspect {
+  source: string;
+  source_type: string;
+  data_schema: { columns: ColumnInfo[]; total_rows: number };
+  validation: { errors: string[]; warnings: string[] };
+  sheets?: string[];
+}
+
 export interface ArchiveEntry {
   path: string;
   workflow_name: string;
   executed_at: string;
   status: string;
   tool_count: number;
+}
+
+/** The execution log of an archived run (`/archive/detail`). */
+export interface ArchiveExecutionLog {
+  workflow_id: string;
+  started_at: string;
+  completed_at: string;
+  duration_ms: number;
+  status: string;
+  target_tool_id?: string;
+  tools: { tool_id: string; status: string; duration_ms: number; cache?: string; rows?: number }[];
+  written: { tool_id: string; path: string; rows: number }[];
+  error?: { type: string; status: number; detail: string; tool_id?: string };
 }
 
 export interface Connection {
@@ -230,12 +285,16 @@ export const api = {
     get<FileSearch>("/api/files/search", { query, ...options }, signal),
   fileStat: (path: string) => get<FileStat>("/api/files/stat", { path }),
 
+  datasourceSupported: () => get<{ source_types: string[]; file_extensions: string[] }>("/api/datasource/supported"),
+  datasourceInspect: (
+    body: { source: string; source_type?: string; config?: Record<string, unknown> },
+    signal?: AbortSignal,
+  ) => post<DatasourceInspect>("/api/datasource/inspect", body, signal),
+
   archiveList: (query: { limit?: number; offset?: number; start_date?: string; end_date?: string } = {}) =>
     get<{ archives: ArchiveEntry[]; total: number }>("/api/archive/list", query),
   archiveDetail: (path: string) =>
-    get<{ workflow: unknown; execution_log: Record<string, unknown> }>(
-      `/api/archive/detail/${encodeURIComponent(path)}`,
-    ),
+    get<{ workflow: unknown; execution_log: ArchiveExecutionLog }>(`/api/archive/detail/${encodeURIComponent(path)}`),
 
   connections: () => get<Connection[] | { connections: Connection[] }>("/api/connections/"),
   createConnection: (body: Record<string, unknown>) => post<Connection>("/api/connections/", body),

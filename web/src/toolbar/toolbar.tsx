@@ -1,4 +1,244 @@
-/** STUB: the Toolbar area of the designer (issue 8). */
+import { createSignal, For, onCleanup, Show } from "solid-js";
+import { openPage, type PageName, page } from "../pages/route";
+import { forgetAutosave, type Restored, restoreAutosave, startAutosave } from "../state/autosave";
+import { useEditor } from "../state/editor";
+import { workflowFiles } from "../state/files";
+import { useLive } from "../state/live";
+import { useToolbarShortcuts } from "./shortcuts";
+import { setTheme, THEME_CHOICES, type ThemeChoice, theme } from "./theme";
+import "./toolbar.css";
+
+interface Message {
+  text: string;
+  kind: "info" | "error";
+}
+
+const PAGE_BUTTONS: { page: PageName; label: string; title: string }[] = [
+  { page: "code", label: "Code", title: "The workflow as a standalone Python script" },
+  { page: "history", label: "History", title: "Runs the Server archived; open one again" },
+  { page: "connections", label: "Connections", title: "Database connections the Server keeps" },
+];
+
+/**
+ * The designer's toolbar: the workflow's name, New / Open / Save, Undo / Redo, Run, the
+ * side pages and the theme. It also restores the autosaved workflow when the page opens.
+ */
 export function Toolbar() {
-  return <section class="area toolbar" data-testid="toolbar" aria-label="Toolbar" />;
+  const editor = useEditor();
+  const live = useLive();
+  const files = workflowFiles(editor);
+  const [message, setMessage] = createSignal<Message>();
+  const [restored, setRestored] = createSignal<Restored | undefined>(restoreAutosave(files));
+  startAutosave(files);
+  let fileInput: HTMLInputElement | undefined;
+  let messageTimer: ReturnType<typeof setTimeout> | undefined;
+  onCleanup(() => clearTimeout(messageTimer));
+
+  const say = (text: string, kind: Message["kind"] = "info") => {
+    clearTimeout(messageTimer);
+    setMessage({ text, kind });
+    if (kind === "info") messageTimer = setTimeout(() => setMessage(undefined), 5000);
+  };
+  const mayDiscard = () =>
+    !files.dirty() ||
+    editor.state.doc.tools.length === 0 ||
+    window.confirm(`Discard the unsaved changes to “${editor.state.doc.meta.name}”?`);
+
+  const newWorkflow = () => {
+    if (!mayDiscard()) return;
+    files.reset();
+    setRestored(undefined);
+    openPage(undefined);
+    say("New workflow");
+  };
+  const chooseFile = () => fileInput?.click();
+  const openChosen = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file || !mayDiscard()) return;
+    try {
+      await files.open(file);
+      setRestored(undefined);
+      openPage(undefined);
+      live.refresh();
+      say(`Opened ${file.name}`);
+    } catch (err) {
+      say(`${file.name}: ${(err as Error).message}`, "error");
+    }
+  };
+  const save = () => {
+    const name = files.save();
+    say(`Saved ${name} (downloaded)`);
+  };
+  const run = async () => {
+    if (live.running()) return;
+    if (editor.state.doc.tools.length === 0) {
+      say("Nothing to run: drag tools from the palette first", "error");
+      return;
+    }
+    try {
+      const result = await live.run();
+      const failure = live.runFailure();
+      if (!result && failure)
+        say(`Run failed${failure.toolId ? ` at ${failure.toolId}` : ""}: ${failure.message}`, "error");
+      if (result) {
+        const written = result.written.length;
+        say(`Run finished${written ? `: ${written} file${written > 1 ? "s" : ""} written` : ""}`);
+      }
+    } catch (err) {
+      say(`Run failed: ${(err as Error).message}`, "error");
+    }
+  };
+  useToolbarShortcuts({ save, open: chooseFile, run: () => void run() });
+
+  return (
+    <header class="area toolbar" data-testid="toolbar">
+      <div class="toolbar-row">
+        <span class="toolbar-brand" aria-hidden="true">
+          Weft
+        </span>
+        <label class="toolbar-name">
+          <span class="visually-hidden">Workflow name</span>
+          <input
+            data-testid="toolbar-name"
+            value={editor.state.doc.meta.name}
+            spellcheck={false}
+            onInput={(e) => editor.setName(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+          />
+        </label>
+        <Show when={files.dirty()}>
+          <span class="toolbar-dirty" data-testid="toolbar-dirty" title="Changes not saved in a file">
+            <span aria-hidden="true">●</span>
+            <span class="visually-hidden">Unsaved changes</span>
+          </span>
+        </Show>
+        <span class="toolbar-sep" aria-hidden="true" />
+        <button type="button" data-testid="toolbar-new" onClick={newWorkflow} title="Start a new, empty workflow">
+          New
+        </button>
+        <button
+          type="button"
+          data-testid="toolbar-open"
+          onClick={chooseFile}
+          title="Open a .weft.json file from this computer (Ctrl+O)"
+        >
+          Open…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          class="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="toolbar-open-input"
+          onChange={(e) => void openChosen(e.currentTarget)}
+        />
+        <button
+          type="button"
+          data-testid="toolbar-save"
+          onClick={save}
+          title={`Download as ${files.fileName() ?? "a .weft.json file"} (Ctrl+S)`}
+        >
+          Save
+        </button>
+        <span class="toolbar-sep" aria-hidden="true" />
+        <button
+          type="button"
+          data-testid="toolbar-undo"
+          onClick={() => editor.undo()}
+          disabled={editor.historySize().undo === 0}
+          title="Undo (Ctrl+Z)"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          data-testid="toolbar-redo"
+          onClick={() => editor.redo()}
+          disabled={editor.historySize().redo === 0}
+          title="Redo (Ctrl+Y)"
+        >
+          Redo
+        </button>
+        <span class="toolbar-sep" aria-hidden="true" />
+        <button
+          type="button"
+          class="toolbar-run"
+          data-testid="toolbar-run"
+          onClick={() => void run()}
+          disabled={live.running()}
+          aria-busy={live.running()}
+          title="Run the whole workflow and write its outputs (Ctrl+Enter)"
+        >
+          <span aria-hidden="true">▶</span> {live.running() ? "Running…" : "Run"}
+        </button>
+        <output class="toolbar-message" data-testid="toolbar-message" aria-live="polite">
+          <Show when={message()}>
+            {(m) => (
+              <span classList={{ bad: m().kind === "error" }} title={m().text}>
+                {m().text}
+              </span>
+            )}
+          </Show>
+        </output>
+        <nav class="toolbar-pages" aria-label="Pages">
+          <For each={PAGE_BUTTONS}>
+            {(item) => (
+              <button
+                type="button"
+                data-testid={`toolbar-${item.page}`}
+                aria-pressed={page() === item.page}
+                title={item.title}
+                onClick={() => openPage(page() === item.page ? undefined : item.page)}
+              >
+                {item.label}
+              </button>
+            )}
+          </For>
+        </nav>
+        <label class="toolbar-theme">
+          <span class="visually-hidden">Theme</span>
+          <select
+            data-testid="toolbar-theme"
+            value={theme()}
+            onChange={(e) => setTheme(e.currentTarget.value as ThemeChoice)}
+            title="Colour theme"
+          >
+            <For each={THEME_CHOICES}>
+              {(choice) => (
+                <option value={choice}>
+                  {choice === "system" ? "System theme" : choice === "light" ? "Light theme" : "Dark theme"}
+                </option>
+              )}
+            </For>
+          </select>
+        </label>
+      </div>
+      <Show when={restored()}>
+        {(r) => (
+          <div class="toolbar-restored" role="status" data-testid="autosave-notice">
+            <span>
+              Restored “{r().name}” as you left it ({r().savedAt.toLocaleString()}).
+            </span>
+            <button type="button" data-testid="autosave-dismiss" onClick={() => setRestored(undefined)}>
+              OK
+            </button>
+            <button
+              type="button"
+              data-testid="autosave-discard"
+              onClick={() => {
+                forgetAutosave();
+                files.reset();
+                setRestored(undefined);
+              }}
+            >
+              Start a new workflow instead
+            </button>
+          </div>
+        )}
+      </Show>
+    </header>
+  );
 }

@@ -1,0 +1,81 @@
+import { createSignal } from "solid-js";
+import type { Position, ToolNode } from "../model/workflow";
+import { boundsOf } from "./geometry";
+
+export const MIN_ZOOM = 0.05;
+export const MAX_ZOOM = 2.5;
+
+/** Pan and zoom: a screen point s shows the world point (s - {x, y}) / k. */
+export interface View {
+  x: number;
+  y: number;
+  k: number;
+}
+
+const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
+
+/**
+ * The canvas's pan and zoom, with the conversions between screen (relative to the canvas
+ * element) and world coordinates. `size` is the canvas element's size, kept by the caller.
+ */
+export function createViewport() {
+  const [view, setView] = createSignal<View>({ x: 40, y: 40, k: 1 });
+  const [size, setSize] = createSignal({ w: 800, h: 600 });
+
+  const toWorld = (p: Position): Position => {
+    const v = view();
+    return { x: (p.x - v.x) / v.k, y: (p.y - v.y) / v.k };
+  };
+
+  /** Zooms to `k` keeping the screen point `at` (default: the centre) still. */
+  const zoomTo = (k: number, at?: Position) => {
+    const v = view();
+    const next = clampZoom(k);
+    const p = at ?? { x: size().w / 2, y: size().h / 2 };
+    const wx = (p.x - v.x) / v.k;
+    const wy = (p.y - v.y) / v.k;
+    setView({ k: next, x: p.x - wx * next, y: p.y - wy * next });
+  };
+
+  return {
+    view,
+    setView,
+    size,
+    setSize,
+    toWorld,
+    zoomTo,
+    zoomBy: (factor: number, at?: Position) => zoomTo(view().k * factor, at),
+    panBy: (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy })),
+    /** The world point at the centre of the canvas. */
+    centre: (): Position => toWorld({ x: size().w / 2, y: size().h / 2 }),
+    /** Shows every tool (or the given ones), at most at 100 %. */
+    fit(tools: readonly ToolNode[], padding = 48) {
+      const box = boundsOf(tools);
+      if (!box) {
+        setView({ x: 40, y: 40, k: 1 });
+        return;
+      }
+      const { w, h } = size();
+      const k = clampZoom(Math.min((w - padding * 2) / box.w, (h - padding * 2) / box.h, 1));
+      setView({ k, x: (w - box.w * k) / 2 - box.x * k, y: (h - box.h * k) / 2 - box.y * k });
+    },
+    /** Pans the least needed for a world rectangle to be in view. */
+    reveal(box: { x: number; y: number; w: number; h: number }, margin = 24) {
+      const v = view();
+      const { w, h } = size();
+      const left = box.x * v.k + v.x;
+      const top = box.y * v.k + v.y;
+      const right = left + box.w * v.k;
+      const bottom = top + box.h * v.k;
+      let dx = 0;
+      let dy = 0;
+      if (left < margin) dx = margin - left;
+      else if (right > w - margin) dx = w - margin - right;
+      if (top < margin) dy = margin - top;
+      else if (bottom > h - margin) dy = h - margin - bottom;
+      if (dx || dy) setView({ ...v, x: v.x + dx, y: v.y + dy });
+    },
+  };
+}
+
+export type Viewport = ReturnType<typeof createViewport>;

@@ -1,0 +1,94 @@
+import { createResource, type Resource } from "solid-js";
+import { api, type Connection, type FunctionLists } from "../lib/api";
+import type { JsonSchema } from "./json-schema";
+
+/**
+ * What the configuration forms read from the Server once per page: each tool type's config
+ * schema, the expression functions and the readable file extensions. Each is asked for once
+ * and shared; a failed request is asked again next time.
+ */
+
+const schemas = new Map<string, Promise<JsonSchema>>();
+
+/** The JSON schema of a tool type's config (fetched once per type). */
+export function toolSchema(type: string): Promise<JsonSchema> {
+  let pending = schemas.get(type);
+  if (!pending) {
+    pending = api.toolSchema(type) as Promise<JsonSchema>;
+    schemas.set(type, pending);
+    pending.catch(() => schemas.delete(type));
+  }
+  return pending;
+}
+
+/** A resource of a tool type's schema, for a form. */
+export function useToolSchema(type: string): Resource<JsonSchema> {
+  const [schema] = createResource(() => type, toolSchema);
+  return schema;
+}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    if (!pending) {
+      const loading = load();
+      pending = loading;
+      loading.catch(() => {
+        if (pending === loading) pending = undefined;
+      });
+    }
+    return pending;
+  };
+}
+
+/** The functions and methods expressions may use (GET /api/polars/functions). */
+export const expressionFunctions: () => Promise<FunctionLists> = once(api.functions);
+
+/** The file extensions Input can read (GET /api/datasource/supported). */
+export const readableExtensions: () => Promise<string[]> = once(async () => {
+  const supported = await api.datasourceSupported();
+  return supported.file_extensions;
+});
+
+/** The Server's stored database connections; an empty list when the feature is off. */
+export async function listConnections(): Promise<{ connections: Connection[]; note?: string }> {
+  try {
+    // Asked only where the Server has them on (a disabled feature answers 503).
+    const info = await api.info();
+    if (!info.features.connections) return { connections: [], note: "this Server keeps no connections" };
+    const answer = await api.connections();
+    return { connections: Array.isArray(answer) ? answer : answer.connections };
+  } catch (err) {
+    return { connections: [], note: (err as Error).message };
+  }
+}
+
+/** One parameter of a Formula catalogue function (the `x-weft-catalogue` of the formula schema). */
+export interface CatalogueParam {
+  name: string;
+  label: string;
+  kind: "column" | "value" | "either";
+  type: string;
+  optional?: boolean;
+  default?: string | number | boolean;
+  repeat?: { min: number };
+  min?: number;
+  text?: "char" | "nonempty";
+  nullable?: boolean;
+}
+
+/** A Formula catalogue function. */
+export interface CatalogueFunction {
+  name: string;
+  label: string;
+  category: string;
+  description: string;
+  params: CatalogueParam[];
+  returns: string | { same_as: string };
+}
+
+/** The no-code catalogue served with the formula tool's schema. */
+export function catalogueOf(schema: JsonSchema | undefined): CatalogueFunction[] {
+  const list = schema?.["x-weft-catalogue"];
+  return Array.isArray(list) ? (list as CatalogueFunction[]) : [];
+}

@@ -1,0 +1,93 @@
+import { createEffect, on, onCleanup } from "solid-js";
+import { createStore } from "solid-js/store";
+import { ApiError, api, type ColumnInfo } from "../lib/api";
+import type { Editor } from "../state/editor";
+import { lineageKey, upstreamWorkflow } from "./lineage";
+
+/** The columns arriving at one input socket, as far as the panel knows them. */
+export interface SocketColumns {
+  /** `unwired`: no wire ends at the socket; `loading`: asking (the last columns stay shown). */
+  status: "unwired" | "loading" | "ready" | "error";
+  columns: ColumnInfo[];
+  error?: string;
+}
+
+const DEBOUNCE_MS = 250;
+const MEMO_LIMIT = 100;
+/** Answers by lineage key, shared by all tools: going back to a tool shows its columns at once. */
+const memo = new Map<string, ColumnInfo[]>();
+
+function remember(key: string, columns: ColumnInfo[]) {
+  memo.delete(key);
+  memo.set(key, columns);
+  if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+}
+
+/**
+ * The columns (with dtypes) arriving at each input socket of a tool: the output schema of
+ * the upstream tool's socket the wire comes from (POST /api/workflow/tool/schema), which the
+ * Server answers even while this tool's own config is unfinished. Asked again only when
+ * something upstream changes (the lineage key), debounced; a newer request aborts the older.
+ */
+export function createSocketColumns(editor: Editor, toolId: string, sockets: readonly string[]) {
+  const [state, setState] = createStore<Record<string, SocketColumns>>(
+    Object.fromEntries(sockets.map((s) => [s, { status: "loading", columns: [] } satisfies SocketColumns])),
+  );
+  const keys = new Map<string, string>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const controllers = new Map<string, AbortController>();
+
+  const cancel = (socket: string) => {
+    clearTimeout(timers.get(socket));
+    controllers.get(socket)?.abort();
+    controllers.delete(socket);
+  };
+
+  function refresh(socket: string) {
+    const doc = editor.snapshot();
+    const wire = doc.wires.find((w) => w.target === toolId && w.target_socket === socket);
+    if (!wire) {
+      cancel(socket);
+      keys.delete(socket);
+      setState(socket, { status: "unwired", columns: [], error: undefined });
+      return;
+    }
+    const key = `${lineageKey(doc, wire.source)}|${wire.source}|${wire.source_socket}`;
+    if (keys.get(socket) === key) return;
+    keys.set(socket, key);
+    cancel(socket);
+    const known = memo.get(key);
+    if (known) {
+      setState(socket, { status: "ready", columns: known, error: undefined });
+      return;
+    }
+    setState(socket, "status", "loading");
+    timers.set(
+      socket,
+      setTimeout(async () => {
+        const controller = new AbortController();
+        controllers.set(socket, controller);
+        try {
+          const answer = await api.schema(
+            upstreamWorkflow(doc, wire.source),
+            wire.source,
+            wire.source_socket,
+            controller.signal,
+          );
+          remember(key, answer.columns);
+          setState(socket, { status: "ready", columns: answer.columns, error: undefined });
+        } catch (err) {
+          if (controller.signal.aborted) return;
+          keys.delete(socket); // ask again on the next change
+          const message = err instanceof ApiError ? err.message : `The Server did not answer (${String(err)})`;
+          setState(socket, { status: "error", columns: [], error: message });
+        }
+      }, DEBOUNCE_MS),
+    );
+  }
+
+  createEffect(on(editor.dataVersion, () => sockets.forEach(refresh)));
+  onCleanup(() => sockets.forEach(cancel));
+
+  return (socket: string): SocketColumns => state[socket] ?? { status: "unwired", columns: [] };
+}

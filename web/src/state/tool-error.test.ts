@@ -1,0 +1,40 @@
+import { describe, expect, test } from "bun:test";
+import { ApiError } from "../lib/api";
+import { failureOf, isAbort, toolOfError } from "./tool-error";
+
+const ids = ["input_1", "filter_1", "summarize_1", "output_1"];
+
+describe("toolOfError", () => {
+  test.each([
+    ['Tool "filter_1", expression: the expression is empty (at column 1)', "filter_1"],
+    ['Tool "output_1" (output): /tmp/x.csv exists and if_exists is "fail"', "output_1"],
+    ['Tool "summarize_1" failed on the data: column "amount" not found', "summarize_1"],
+    ['Tool "input_1" upstream of this tool failed', "input_1"],
+    // A wire message names the missing tool first: the first that exists wins.
+    ['Wire "w1" into tool "filter_1" comes from tool "gone", which is not in the workflow', "filter_1"],
+    ['Tool "gone" is not in the workflow', undefined],
+    ["Workflow run exceeded 300 s", undefined],
+  ])("%s → %s", (detail, expected) => {
+    expect(toolOfError(detail, ids)).toBe(expected as string | undefined);
+  });
+
+  test("ids with quotes and odd characters", () => {
+    expect(toolOfError('Tool "a b.c" (sort): no column', ["a b.c"])).toBe("a b.c");
+  });
+});
+
+describe("failureOf", () => {
+  test("keeps the Server's status and detail", () => {
+    expect(failureOf(new ApiError(422, 'Tool "x" failed'))).toEqual({ message: 'Tool "x" failed', status: 422 });
+  });
+  test("a network error has status 0", () => {
+    expect(failureOf(new TypeError("Failed to fetch"))).toEqual({
+      message: "The Server did not answer: Failed to fetch",
+      status: 0,
+    });
+  });
+  test("isAbort", () => {
+    expect(isAbort(new DOMException("x", "AbortError"))).toBe(true);
+    expect(isAbort(new Error("x"))).toBe(false);
+  });
+});

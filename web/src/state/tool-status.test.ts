@@ -1,0 +1,92 @@
+import { describe, expect, test } from "bun:test";
+import type { PreviewData, ToolMetric } from "../lib/api";
+import { deriveStatus, formatDuration, formatRows, mainSocket } from "./tool-status";
+
+const preview = (rows: number, hasMore: boolean): PreviewData => ({
+  columns: [{ name: "a", dtype: "Int64" }],
+  data: Array.from({ length: rows }, (_, i) => [i]),
+  row_count: rows,
+  has_more: hasMore,
+});
+const metric = (extra: Partial<ToolMetric> = {}): ToolMetric => ({
+  tool_id: "t",
+  status: "success",
+  duration_ms: 12,
+  cache: "miss",
+  hash: "h",
+  ...extra,
+});
+const base = { key: "k1", running: false, refreshing: false };
+
+describe("deriveStatus", () => {
+  test("a full run shows running for every tool", () => {
+    expect(deriveStatus({ ...base, running: true })).toEqual({ state: "running" });
+  });
+
+  test("an affected tool shows running while its refresh is on the way, then idle if none is", () => {
+    const stale = { key: "k0", value: { outputs: { output: preview(3, false) } } };
+    expect(deriveStatus({ ...base, refreshing: true, preview: stale })).toEqual({ state: "running" });
+    expect(deriveStatus({ ...base, preview: stale })).toEqual({ state: "idle" });
+  });
+
+  test("an unaffected tool keeps its status during a refresh", () => {
+    const fresh = { key: "k1", value: { outputs: { output: preview(100, true) } } };
+    expect(deriveStatus({ ...base, refreshing: true, preview: fresh })).toMatchObject({
+      state: "ok",
+      rows: 100,
+      rowsAtLeast: true,
+    });
+  });
+
+  test("exact rows and cache use from a metric of the same lineage", () => {
+    const fresh = { key: "k1", value: { outputs: { output: preview(100, true) } } };
+    const status = deriveStatus({
+      ...base,
+      preview: fresh,
+      metric: { key: "k1", value: metric({ rows: 5000, cache: "hit" }) },
+    });
+    expect(status).toEqual({ state: "ok", rows: 5000, rowsAtLeast: undefined, cached: true, durationMs: 12 });
+    const old = deriveStatus({
+      ...base,
+      preview: fresh,
+      metric: { key: "k0", value: metric({ rows: 5000, cache: "hit" }) },
+    });
+    expect(old).toMatchObject({ rows: 100, rowsAtLeast: true, cached: false });
+  });
+
+  test("a preview error, and a run failure naming the tool", () => {
+    const failed = { key: "k1", value: { outputs: {}, error: { message: "bad", status: 400 } } };
+    expect(deriveStatus({ ...base, preview: failed })).toEqual({ state: "error", message: "bad", status: 400 });
+    const fresh = { key: "k1", value: { outputs: { output: preview(1, false) } } };
+    const failure = { key: "k1", value: { message: "exists", status: 400 } };
+    expect(deriveStatus({ ...base, preview: fresh, failure })).toEqual({
+      state: "error",
+      message: "exists",
+      status: 400,
+    });
+    expect(deriveStatus({ ...base, preview: fresh, failure: { ...failure, key: "k0" } })).toMatchObject({
+      state: "ok",
+    });
+  });
+});
+
+describe("helpers", () => {
+  test("mainSocket", () => {
+    expect(mainSocket({ output: 1 })).toBe("output");
+    expect(mainSocket({ "output-left": 1, "output-match": 1, "output-right": 1 })).toBe("output-match");
+    expect(mainSocket({ "output-true": 1, "output-false": 1 })).toBe("output-true");
+    expect(mainSocket({})).toBeUndefined();
+  });
+  test("formatRows", () => {
+    expect(formatRows({ state: "ok", rows: 1234, cached: false })).toBe("1,234 rows");
+    expect(formatRows({ state: "ok", rows: 100, rowsAtLeast: true, cached: false })).toBe("100+ rows");
+    expect(formatRows({ state: "ok", rows: 1, cached: false })).toBe("1 row");
+    expect(formatRows({ state: "running" })).toBe("");
+  });
+  test("formatDuration", () => {
+    expect(formatDuration(0.42)).toBe("0.42 ms");
+    expect(formatDuration(850)).toBe("850 ms");
+    expect(formatDuration(2400)).toBe("2.4 s");
+    expect(formatDuration(65_000)).toBe("1 min 5 s");
+  });
+});
