@@ -130,12 +130,34 @@ function mainThreadCpu(events: TraceEvent[]): { total: number; parts: Record<str
   return { total, parts };
 }
 
-/** Drags the selected group for `seconds` in a circle while the page records frame times. */
-export async function measureDrag(page: Page, grabId: string, traceFile?: string): Promise<Frames> {
-  const box = await page.locator(`[data-testid="tool-${grabId}"]`).boundingBox();
-  if (!box) throw new Error(`tool ${grabId} is not on screen`);
-  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const before = await page.evaluate((id) => window.__weft?.editor.tool(id)?.position.x, grabId);
+/** Where a tool's middle is on screen, and a probe that changes when the tool moves. */
+async function grabTool(page: Page, id: string) {
+  const box = await page.locator(`[data-testid="tool-${id}"]`).boundingBox();
+  if (!box) throw new Error(`tool ${id} is not on screen`);
+  const probe = () => page.evaluate((tool) => window.__weft?.editor.tool(tool)?.position.x, id);
+  return { start: { x: box.x + box.width / 2, y: box.y + box.height / 2 }, probe };
+}
+
+/** An empty spot of the canvas (its top-left corner, left free by fit-to-view), and a probe of the view's transform. */
+async function grabCanvas(page: Page) {
+  const box = await page.locator('[data-testid="canvas"]').boundingBox();
+  if (!box) throw new Error("no canvas on screen");
+  const probe = () =>
+    page.evaluate(() => (document.querySelector(".canvas-world") as HTMLElement | null)?.style.transform);
+  return { start: { x: box.x + 12, y: box.y + 12 }, probe };
+}
+
+/**
+ * Drags from `grab.start` for `seconds` in a circle while the page records frame times: the
+ * selected group when it starts on a tool, the whole view (a pan) on empty canvas.
+ */
+export async function measureDrag(
+  page: Page,
+  grab: { start: { x: number; y: number }; probe: () => Promise<unknown> },
+  traceFile?: string,
+): Promise<Frames> {
+  const { start } = grab;
+  const before = await grab.probe();
   await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __recording: boolean; __updates: number };
     const editor = window.__weft?.editor;
@@ -187,7 +209,7 @@ export async function measureDrag(page: Page, grabId: string, traceFile?: string
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     cpu = mainThreadCpu(trace.traceEvents);
   }
-  const after = await page.evaluate((id) => window.__weft?.editor.tool(id)?.position.x, grabId);
+  const after = await grab.probe();
   const sorted = [...frames].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return {
@@ -258,10 +280,15 @@ async function main() {
       console.log(`${"".padEnd(11)} main-thread CPU per updated frame ${per(f.cpuMs)} ms (${parts})`);
     };
     const trace = join(work, "trace.json");
-    report("fit (all)", await measureDrag(page, group[0] as string, trace));
+    report("fit (all)", await measureDrag(page, await grabTool(page, group[0] as string), trace));
+    // Panning moves the whole workflow at once (every tool and wire in view).
+    await page.evaluate(() => window.__weft?.editor.select([]));
+    report("pan (all)", await measureDrag(page, await grabCanvas(page), trace));
+    await page.keyboard.press("f");
+    await page.evaluate((ids) => window.__weft?.editor.select(ids), group);
     // The view's centre is the workflow's middle (fit), so the group stays in view at 100 %.
     await page.keyboard.press("1");
-    report("zoom 100 %", await measureDrag(page, group[0] as string, trace));
+    report("zoom 100 %", await measureDrag(page, await grabTool(page, group[0] as string), trace));
     if (errors.length > 0) console.log("page errors:", errors);
   } finally {
     await browser.close();
