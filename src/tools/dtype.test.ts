@@ -163,6 +163,9 @@ describe("parseDtype", () => {
     ["Decimal(p, 2)", /precision must be a whole number/],
     ["Binary", /Unknown data type "Binary"/],
     ["Struct({a: Int64})", /struct field names are quoted/],
+    // Names of Object.prototype are not types (the alias table is looked up by own keys).
+    ["constructor", /Unknown data type "constructor"/],
+    ["toString", /Unknown data type "toString"/],
   ])("refuses %p", (input, message) => {
     expect(() => parseDtype(input)).toThrow(ValidationError);
     expect(() => parseDtype(input)).toThrow(message);

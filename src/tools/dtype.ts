@@ -34,8 +34,9 @@ export const NUMERIC_VARIANTS: ReadonlySet<string> = new Set([
   "Decimal",
 ]);
 
-export const TIME_UNITS = ["ns", "us", "ms"] as const;
-export type TimeUnit = (typeof TIME_UNITS)[number];
+import { TIME_UNITS, type TimeUnit } from "./dtype-grammar";
+
+export { TIME_UNITS, type TimeUnit };
 
 /** The unit and time zone of a Datetime (time zone null when naive; nodejs-polars says ""). */
 export function datetimeParts(dt: DataType): { unit: TimeUnit; timeZone: string | null } {
