@@ -1,10 +1,9 @@
 import type { ServerConfig } from "../cli/config";
+import { BYTES_PER_GB } from "../engine/cache/cache-stats";
 import { ExecutorPool } from "../engine/executor/pool";
 import type { EngineSettings } from "../engine/job";
 import { type FileAccessPolicy, withRealRoots } from "../shared/file-access";
 import type { Logger } from "../shared/logger";
-
-const BYTES_PER_GB = 1024 ** 3; // as the cache counts (engine/cache/tool-cache.ts, which loads Polars)
 
 /** What the engine's executor processes need of the Server's settings. */
 export function engineSettings(config: ServerConfig, dataDir: string): EngineSettings {

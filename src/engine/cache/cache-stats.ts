@@ -1,7 +1,7 @@
 import { listCache } from "./cache-layout";
 
 /** GET /api/cache/stats (server.md "Cache stats"). */
-export interface CacheStatsAnswer {
+export interface CacheStats {
   enabled: boolean;
   /** Workflow folders holding at least one complete entry. */
   workflow_count: number;
@@ -17,20 +17,21 @@ export interface CacheStatsAnswer {
 }
 
 const BYTES_PER_MB = 1024 ** 2;
-const BYTES_PER_GB = 1024 ** 3;
+/** CACHE_QUOTA_GB is in binary gigabytes: the config converts with this, stats divide by it. */
+export const BYTES_PER_GB = 1024 ** 3;
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 /**
- * The cache's stats counted from the disk, as `ToolCache.stats` counts them but without
- * loading Polars, so the Server process answers without an engine process. Leftovers are
- * counted also when the cache is disabled; an absent root is an empty cache.
+ * The cache's stats counted from the disk, without loading Polars (the Server process
+ * answers them; `ToolCache.stats` is this too). Leftovers are counted also when the cache
+ * is disabled; an absent root is an empty cache.
  */
 export function cacheStats(opts: {
   root: string;
   enabled: boolean;
   quotaBytes: number;
   retentionDays: number;
-}): CacheStatsAnswer {
+}): CacheStats {
   let workflows = 0;
   let files = 0;
   let bytes = 0;

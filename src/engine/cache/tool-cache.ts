@@ -1,22 +1,14 @@
 import { closeSync, mkdirSync, openSync, renameSync, utimesSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import pl from "nodejs-polars";
-import {
-  assertHash,
-  entryFileName,
-  isEntryFileName,
-  listCache,
-  tempFileName,
-  workflowFolderName,
-} from "./cache-layout";
+import { assertHash, entryFileName, isEntryFileName, tempFileName, workflowFolderName } from "./cache-layout";
+import { type CacheStats, cacheStats } from "./cache-stats";
 import { clearWorkflowCache } from "./clear-workflow";
 import { isNoEntry, unlinkIfExists } from "./fs-util";
 import { checkIpcFile } from "./ipc-file";
 import { type MaintenanceResult, runMaintenance } from "./maintenance";
 
-/** CACHE_QUOTA_GB is in binary gigabytes: config converts with this, stats divide by it. */
-export const BYTES_PER_GB = 1024 ** 3;
-const BYTES_PER_MB = 1024 ** 2;
+export { BYTES_PER_GB, type CacheStats } from "./cache-stats";
 
 /** The cache's folder inside the data directory. */
 export function cacheRoot(dataDir: string): string {
@@ -34,18 +26,6 @@ export interface ToolCacheOptions {
   retentionDays: number;
   /** The clock (ms since the epoch), injectable for tests. */
   now?: () => number;
-}
-
-/** GET /api/cache/stats (server.md). Counts complete entries only, not stores in progress. */
-export interface CacheStats {
-  enabled: boolean;
-  workflow_count: number;
-  file_count: number;
-  total_size_bytes: number;
-  total_size_mb: number;
-  total_size_gb: number;
-  quota_gb: number;
-  retention_days: number;
 }
 
 /** A stored entry: its path, rows and size in bytes. */
@@ -164,25 +144,8 @@ export class ToolCache {
 
   /** Counts and sizes of the complete entries on disk (also when disabled: leftovers). */
   stats(): CacheStats {
-    let workflows = 0;
-    let files = 0;
-    let bytes = 0;
-    for (const folder of listCache(this.root)) {
-      if (folder.entries.length === 0) continue;
-      workflows++;
-      files += folder.entries.length;
-      for (const entry of folder.entries) bytes += entry.size;
-    }
-    return {
-      enabled: this.enabled,
-      workflow_count: workflows,
-      file_count: files,
-      total_size_bytes: bytes,
-      total_size_mb: round(bytes / BYTES_PER_MB, 2),
-      total_size_gb: round(bytes / BYTES_PER_GB, 3),
-      quota_gb: round(this.quotaBytes / BYTES_PER_GB, 3),
-      retention_days: this.retentionDays,
-    };
+    const { root, enabled, quotaBytes, retentionDays } = this;
+    return cacheStats({ root, enabled, quotaBytes, retentionDays });
   }
 
   /** TTL expiry then LRU eviction (see maintenance.ts); runs also when disabled. */
@@ -222,9 +185,4 @@ function createPlaceholder(temp: string): void {
 function countRows(path: string): number {
   const counted = pl.scanIPC(path).select(pl.len()).collectSync();
   return Number(counted.getColumn("len").get(0));
-}
-
-function round(value: number, digits: number): number {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
 }

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServerConfig } from "../../cli/config";
-import { cacheStats } from "../../engine/cache/cache-stats";
+import { BYTES_PER_GB, cacheStats } from "../../engine/cache/cache-stats";
 import { runMaintenance } from "../../engine/cache/maintenance";
 import { WorkflowIdSchema } from "../../engine/workflow";
 import { newApiApp } from "../../http/openapi-app";
@@ -20,7 +20,6 @@ export interface CacheRouteDeps {
   clearCache(workflowId: string): number;
 }
 
-const BYTES_PER_GB = 1024 ** 3; // as engine-pool.ts turns CACHE_QUOTA_GB into bytes
 const MAX_BATCH = 1000;
 
 // `.meta`, not `.openapi`: the schema is plain zod (engine code does not load the OpenAPI extension).
