@@ -66,67 +66,31 @@ export interface ServerInfo {
   features: { archive: boolean; cache: boolean; connections: boolean };
 }
 
-export interface ColumnInfo {
-  name: string;
-  dtype: string;
-}
+// The answers of the workflow routes, as the engine defines them: the UI compiles against
+// the Server's own types (type-only imports: nothing of the Server is bundled).
+export type {
+  ColumnInfo,
+  ExecuteResult,
+  FunctionLists,
+  MetadataResult,
+  PreviewAllResult,
+  RunMetrics,
+  SchemaResult,
+  SocketPreviews,
+  ToolMetric,
+  ToolPreviewResult,
+} from "../../../src/engine/job";
+export type { PreviewData } from "../../../src/engine/preview-data";
 
-/** Preview rows of one output socket. */
-export interface PreviewData {
-  columns: ColumnInfo[];
-  data: unknown[][];
-  row_count: number;
-  has_more: boolean;
-}
-
-export type SocketPreviews = Record<string, PreviewData>;
-
-export interface ToolMetric {
-  tool_id: string;
-  status: "success" | "error" | "skipped";
-  duration_ms: number;
-  cache: "hit" | "miss" | "off";
-  rows?: number;
-  hash: string;
-}
-
-export interface RunMetrics {
-  duration_ms: number;
-  tools: ToolMetric[];
-}
-
-export interface ExecuteResult {
-  status: "success";
-  workflow_id: string;
-  outputs: Record<string, SocketPreviews>;
-  metrics: RunMetrics;
-  written: { tool_id: string; path: string; rows: number }[];
-}
-
-export interface ToolPreviewResult {
-  tool_id: string;
-  outputs: SocketPreviews;
-  metrics: RunMetrics;
-}
-
-export type PreviewAllResult = Record<string, { outputs: SocketPreviews; error?: { detail: string; status: number } }>;
-
-export interface SchemaResult {
-  tool_id: string;
-  socket_id: string;
-  columns: ColumnInfo[];
-  sockets: Record<string, ColumnInfo[]>;
-}
-
-export interface FunctionLists {
-  table_level: string[];
-  column_methods: { all: string[]; string: string[]; numeric: string[]; datetime: string[] };
-}
-
-export interface MetadataResult {
-  columns: string[];
-  functions: FunctionLists;
-}
+import type {
+  ColumnInfo,
+  ExecuteResult,
+  FunctionLists,
+  MetadataResult,
+  PreviewAllResult,
+  SchemaResult,
+  ToolPreviewResult,
+} from "../../../src/engine/job";
 
 /**
  * One column's profile (src/engine/profile.ts). A metric that does not apply to the column's

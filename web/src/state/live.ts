@@ -116,7 +116,7 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
         for (const [id, entry] of Object.entries(result)) {
           const key = sent.get(id);
           if (key === undefined) continue;
-          const error = entry.error && { message: entry.error.detail, status: entry.error.status };
+          const error = "error" in entry ? { message: entry.error.detail, status: entry.error.status } : undefined;
           next[id] = { key, value: { outputs: entry.outputs, error } };
         }
         setPreviewMap(next);
