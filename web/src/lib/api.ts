@@ -81,6 +81,15 @@ export type {
   ToolPreviewResult,
 } from "../../../src/engine/job";
 export type { PreviewData } from "../../../src/engine/preview-data";
+// The file and archive routes' answers, as the Server's services define them.
+export type { ArchiveListEntry as ArchiveEntry } from "../../../src/server/services/archive-reader";
+export type {
+  FileEntry,
+  Listing as FileList,
+  PathStat as FileStat,
+  RootEntry,
+} from "../../../src/server/services/file-browser";
+export type { SearchAnswer as FileSearch } from "../../../src/server/services/file-search";
 
 import type {
   ColumnInfo,
@@ -91,6 +100,9 @@ import type {
   SchemaResult,
   ToolPreviewResult,
 } from "../../../src/engine/job";
+import type { ArchiveListEntry } from "../../../src/server/services/archive-reader";
+import type { Listing, PathStat, RootEntry } from "../../../src/server/services/file-browser";
+import type { SearchAnswer } from "../../../src/server/services/file-search";
 
 /**
  * One column's profile (src/engine/profile.ts). A metric that does not apply to the column's
@@ -134,42 +146,6 @@ export interface ProfileResult {
   columns: Record<string, ColumnProfile>;
 }
 
-export interface FileEntry {
-  name: string;
-  path: string;
-  is_dir: boolean;
-  size: number | null;
-  modified: string | null;
-  extension: string | null;
-  [key: string]: unknown;
-}
-
-export interface FileList {
-  path: string;
-  entries: FileEntry[];
-  read_only: boolean;
-  total_entries?: number;
-  truncated?: boolean;
-}
-
-export interface FileSearch {
-  query: string;
-  results: { name: string; path: string; size: number; modified: string; extension: string; score: number }[];
-  total_files_scanned: number;
-  truncated?: boolean;
-}
-
-export interface FileStat {
-  path: string;
-  exists: boolean;
-  is_file: boolean;
-  is_dir: boolean;
-  size: number | null;
-  modified: string | null;
-  extension: string | null;
-  read_only: boolean;
-}
-
 /** What /api/datasource/inspect tells of a file: its detected format, columns and sheets. */
 export interface DatasourceInspect {
   source: string;
@@ -177,14 +153,6 @@ export interface DatasourceInspect {
   data_schema: { columns: ColumnInfo[]; total_rows: number };
   validation: { errors: string[]; warnings: string[] };
   sheets?: string[];
-}
-
-export interface ArchiveEntry {
-  path: string;
-  workflow_name: string;
-  executed_at: string;
-  status: string;
-  tool_count: number;
 }
 
 /** The execution log of an archived run (`/archive/detail`). */
@@ -242,12 +210,12 @@ export const api = {
   toolSchema: (type: string) => get<Record<string, unknown>>(`/api/workflow/tool/${encodeURIComponent(type)}/schema`),
   functions: () => get<FunctionLists & { polars_version: string }>("/api/polars/functions"),
 
-  fileRoots: () => get<{ path: string; read_only: boolean }[]>("/api/files/roots"),
+  fileRoots: () => get<RootEntry[]>("/api/files/roots"),
   fileList: (path: string, options: { offset?: number; show_hidden?: boolean } = {}) =>
-    get<FileList>("/api/files/list", { path, ...options }),
+    get<Listing>("/api/files/list", { path, ...options }),
   fileSearch: (query: string, options: { extensions?: string; limit?: number } = {}, signal?: AbortSignal) =>
-    get<FileSearch>("/api/files/search", { query, ...options }, signal),
-  fileStat: (path: string) => get<FileStat>("/api/files/stat", { path }),
+    get<SearchAnswer>("/api/files/search", { query, ...options }, signal),
+  fileStat: (path: string) => get<PathStat>("/api/files/stat", { path }),
 
   datasourceSupported: () => get<{ source_types: string[]; file_extensions: string[] }>("/api/datasource/supported"),
   datasourceInspect: (
@@ -256,7 +224,7 @@ export const api = {
   ) => post<DatasourceInspect>("/api/datasource/inspect", body, signal),
 
   archiveList: (query: { limit?: number; offset?: number; start_date?: string; end_date?: string } = {}) =>
-    get<{ archives: ArchiveEntry[]; total: number }>("/api/archive/list", query),
+    get<{ archives: ArchiveListEntry[]; total: number }>("/api/archive/list", query),
   archiveDetail: (path: string) =>
     get<{ workflow: unknown; execution_log: ArchiveExecutionLog }>(`/api/archive/detail/${encodeURIComponent(path)}`),
 
