@@ -3,6 +3,8 @@ import { ToolConfigError } from "../shared/errors";
 import { columnNames } from "./schema-of";
 import type { Frame, FrameSchema, ToolContext, ToolInputs } from "./types";
 
+export { requireDistinct } from "./name-checks";
+
 /** Collect options for the streaming engine (the async collect reads whole files: notes/polars.md). */
 export const STREAMING = { engine: "streaming" } as never;
 
@@ -23,15 +25,6 @@ export function requireColumns(schema: FrameSchema, names: readonly string[], fi
       const known = columnNames(schema).join(", ");
       throw new ToolConfigError(ctx.toolId, `Unknown column "${name}" in ${field} (columns: ${known})`);
     }
-  }
-}
-
-/** Throws ToolConfigError when a name appears twice in a list that must not repeat. */
-export function requireDistinct(names: readonly string[], what: string, ctx: ToolContext): void {
-  const seen = new Set<string>();
-  for (const name of names) {
-    if (seen.has(name)) throw new ToolConfigError(ctx.toolId, `Column "${name}" appears twice in ${what}`);
-    seen.add(name);
   }
 }
 

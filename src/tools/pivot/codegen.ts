@@ -1,7 +1,7 @@
-import { requireDistinct } from "../../codegen/checks";
 import { pyList, pyStr } from "../../codegen/python-text";
 import type { PythonHelper, ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
+import { requireDistinct } from "../name-checks";
 import type { PivotConfig } from "./schema";
 
 /**
@@ -51,8 +51,8 @@ export const PIVOT_HELPER: PythonHelper = {
 export const pivotCodegen: ToolCodegen<PivotConfig> = (config, inputs, ctx) => {
   const { index, on, aggregate } = config;
   const values = typeof config.values === "string" ? [config.values] : config.values;
-  requireDistinct(index, "index", ctx.toolId);
-  requireDistinct(values, "values", ctx.toolId);
+  requireDistinct(index, "index", ctx);
+  requireDistinct(values, "values", ctx);
   if (index.includes(on)) throw new ToolConfigError(ctx.toolId, `Column "${on}" cannot be both in index and on`);
   for (const v of values) {
     if (index.includes(v) || v === on) {

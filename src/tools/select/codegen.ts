@@ -1,8 +1,8 @@
-import { requireDistinct } from "../../codegen/checks";
 import { pythonDtype } from "../../codegen/python-dtype";
 import { pyCol, pyList, pyStr } from "../../codegen/python-text";
 import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError, ValidationError } from "../../shared/errors";
+import { requireDistinct } from "../name-checks";
 import type { SelectConfig } from "./schema";
 
 function castTarget(name: string, dtype: string, toolId: string): string {
@@ -23,7 +23,7 @@ function castTarget(name: string, dtype: string, toolId: string): string {
  */
 export const selectCodegen: ToolCodegen<SelectConfig> = (config, inputs, ctx) => {
   const listed = config.columns.map((c) => c.name);
-  requireDistinct(listed, "columns", ctx.toolId);
+  requireDistinct(listed, "columns", ctx);
   const kept = config.columns.filter((c) => c.selected);
   const taken = new Map<string, string>();
   for (const c of kept) {

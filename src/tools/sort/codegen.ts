@@ -1,7 +1,7 @@
-import { requireDistinct } from "../../codegen/checks";
 import { pyList } from "../../codegen/python-text";
 import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
+import { requireDistinct } from "../name-checks";
 import type { SortConfig } from "./schema";
 
 const pyBools = (values: readonly boolean[]) => `[${values.map((v) => (v ? "True" : "False")).join(", ")}]`;
@@ -13,7 +13,7 @@ const pyBools = (values: readonly boolean[]) => `[${values.map((v) => (v ? "True
 export const sortCodegen: ToolCodegen<SortConfig> = (config, inputs, ctx) => {
   if (config.by.length === 0) throw new ToolConfigError(ctx.toolId, "Sort needs at least one column in by");
   const columns = config.by.map((key) => key.column);
-  requireDistinct(columns, "by", ctx.toolId);
+  requireDistinct(columns, "by", ctx);
   return [
     `${ctx.outputs.output} = ${inputs.input?.[0]}.sort(`,
     `    ${pyList(columns)},`,

@@ -1,7 +1,7 @@
-import { requireDistinct } from "../../codegen/checks";
 import { pyCol, pyList, pyStr } from "../../codegen/python-text";
 import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
+import { requireDistinct } from "../name-checks";
 import type { AggregateFunction, SummarizeConfig } from "./schema";
 
 /**
@@ -34,7 +34,7 @@ const outputOf = (a: SummarizeConfig["aggregations"][number]) => a.output ?? `${
  */
 export const summarizeCodegen: ToolCodegen<SummarizeConfig> = (config, inputs, ctx) => {
   const groupBy = config.group_by;
-  requireDistinct(groupBy, "group_by", ctx.toolId);
+  requireDistinct(groupBy, "group_by", ctx);
   const names = new Set(groupBy);
   config.aggregations.forEach((aggregation, i) => {
     const name = outputOf(aggregation);

@@ -1,7 +1,8 @@
-import { requireDistinct } from "../../codegen/checks";
 import { pyList, pyStr } from "../../codegen/python-text";
 import type { PythonHelper, ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
+import { requireDistinct } from "../name-checks";
+import { checkOutputNames } from "./names";
 import type { UnpivotConfig } from "./schema";
 
 /** The Python of Weft's Unpivot (unpivot/index.ts): the value column's type needs the schema. */
@@ -29,23 +30,13 @@ export const UNPIVOT_HELPER: PythonHelper = {
 /** Unpivot: unpivot_frame, after Weft's checks of the names. */
 export const unpivotCodegen: ToolCodegen<UnpivotConfig> = (config, inputs, ctx) => {
   const { index, variable_name: variableName, value_name: valueName } = config;
-  requireDistinct(index, "index", ctx.toolId);
+  requireDistinct(index, "index", ctx);
   if (config.on) {
-    requireDistinct(config.on, "on", ctx.toolId);
+    requireDistinct(config.on, "on", ctx);
     const both = config.on.find((c) => index.includes(c));
     if (both !== undefined) throw new ToolConfigError(ctx.toolId, `Column "${both}" cannot be both in index and on`);
   }
-  if (variableName === valueName) {
-    throw new ToolConfigError(ctx.toolId, `variable_name and value_name are both "${valueName}": they must differ`);
-  }
-  for (const [field, name] of [
-    ["variable_name", variableName],
-    ["value_name", valueName],
-  ] as const) {
-    if (index.includes(name)) {
-      throw new ToolConfigError(ctx.toolId, `${field} "${name}" is already an index column: choose another name`);
-    }
-  }
+  checkOutputNames(index, variableName, valueName, ctx);
   const on = config.on ? pyList(config.on) : "None";
   const call = `${ctx.helper(UNPIVOT_HELPER)}(${inputs.input?.[0]}, index=${pyList(index)}, on=${on}, variable_name=${pyStr(variableName)}, value_name=${pyStr(valueName)})`;
   return [`${ctx.outputs.output} = ${call}`];

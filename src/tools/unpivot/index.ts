@@ -5,6 +5,7 @@ import { isNested, requireColumns, requireDistinct, STREAMING, singleInput } fro
 import { dtypeName, NUMERIC_VARIANTS } from "../dtype";
 import { columnNames } from "../schema-of";
 import { defineTool, type Frame, type FrameSchema, type ToolContext } from "../types";
+import { checkOutputNames } from "./names";
 import { UnpivotConfigSchema } from "./schema";
 
 /**
@@ -49,20 +50,6 @@ export const unpivotTool = defineTool({
     return { output: prepared.unpivot(index, on, { variableName, valueName }) };
   },
 });
-
-function checkOutputNames(index: string[], variableName: string, valueName: string, ctx: ToolContext): void {
-  if (variableName === valueName) {
-    throw new ToolConfigError(ctx.toolId, `variable_name and value_name are both "${valueName}": they must differ`);
-  }
-  for (const [field, name] of [
-    ["variable_name", variableName],
-    ["value_name", valueName],
-  ] as const) {
-    if (index.includes(name)) {
-      throw new ToolConfigError(ctx.toolId, `${field} "${name}" is already an index column: choose another name`);
-    }
-  }
-}
 
 /** The safety limit: rows × unpivoted columns, the row count from a streaming query. */
 function checkCells(frame: Frame, columns: number, ctx: ToolContext): void {
