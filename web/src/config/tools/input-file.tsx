@@ -1,4 +1,5 @@
 import { createEffect, createResource, createSignal, on, onCleanup, Show } from "solid-js";
+import type { ReadOptions } from "../../../../src/formats/types";
 import { ApiError, api, type DatasourceInspect } from "../../lib/api";
 import { Checkbox, Field, NumberInput, SelectInput, TextInput } from "../fields/inputs";
 import { PathField } from "../fields/path-field";
@@ -6,17 +7,6 @@ import { enumsByBranch } from "../json-schema";
 import { extensionOf } from "../paths";
 import { readableExtensions } from "../server-data";
 import type { ToolContext } from "../tool-context";
-
-export interface ReadOptions {
-  delimiter?: string;
-  has_header?: boolean;
-  sheet?: string | number;
-  skip_rows?: number;
-  encoding?: string;
-  infer_schema_length?: number;
-  quote_char?: string;
-  parse_dates?: boolean;
-}
 
 interface FileInputConfig {
   source: string;
