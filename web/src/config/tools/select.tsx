@@ -61,7 +61,7 @@ export function SelectForm(props: { ctx: ToolContext }) {
             <th scope="col">Rename</th>
             <th scope="col">Type</th>
             <th scope="col">
-              <span class="sr-only">Order</span>
+              <span class="visually-hidden">Order</span>
             </th>
           </tr>
         </thead>
