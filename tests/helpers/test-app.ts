@@ -7,6 +7,7 @@ import { type Config, loadConfig } from "../../src/cli/config";
 import { createWeftApp } from "../../src/cli/create-app";
 import { type DbHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
+import type { ExecutorPool } from "../../src/engine/executor/pool";
 import { createDailyLogWriter, type DailyLogWriter } from "../../src/http/middleware/daily-log-writer";
 import { type AssetSource, folderAssets } from "../../src/http/static-assets";
 import { createEnginePool } from "../../src/server/engine-pool";
@@ -19,6 +20,8 @@ export interface TestApp {
   /** Every log line written, parsed. */
   logs: Record<string, unknown>[];
   audit: DailyLogWriter;
+  /** The engine's executor pool (a Server mode only). */
+  engine?: ExecutorPool;
   token?: string;
   close(): Promise<void>;
 }
@@ -62,6 +65,7 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
     dataDir,
     logs,
     audit,
+    engine,
     token: serverToken,
     close: async () => {
       await engine?.close();

@@ -84,12 +84,13 @@ export class ExecutorPool {
   }
 
   /** How busy the pool is (for health and tests). */
-  stats(): { size: number; running: number; busy: number; queued: number; pids: number[] } {
+  stats(): { size: number; running: number; idle: number; busy: number; queued: number; pids: number[] } {
     const live = this.executors.filter((e) => e.state !== "dead");
     return {
       size: this.options.size,
       pids: live.map((e) => e.proc.pid),
       running: live.length,
+      idle: live.filter((e) => e.state === "idle").length,
       busy: live.filter((e) => e.state === "busy").length,
       queued: this.queue.length,
     };
