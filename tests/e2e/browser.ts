@@ -76,3 +76,12 @@ export async function readTimeToInteractive(page: Page): Promise<number | undefi
   await page.waitForSelector('[data-testid^="palette-item-"]', { timeout: 10_000 });
   return page.evaluate(() => (window as unknown as { __weftTti?: number }).__weftTti);
 }
+
+/** Runs one step of a test; a failure names the step (a timeout alone does not say which wait). */
+export async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    throw new Error(`${name}: ${(err as Error).message}`, { cause: err });
+  }
+}

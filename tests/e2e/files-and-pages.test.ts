@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot } from "./browser";
+import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot, step } from "./browser";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
 if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -134,15 +134,20 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     expect(await page.getByTestId("toolbar-undo").isDisabled()).toBe(true);
     await buildWorkflow(page);
     expect(await page.getByTestId("toolbar-undo").isEnabled()).toBe(true);
-    await page.getByTestId("toolbar-undo").click();
+    await step("Undo", () => page.getByTestId("toolbar-undo").click());
     expect(await page.getByTestId("toolbar-redo").isEnabled()).toBe(true);
-    await page.getByTestId("toolbar-redo").click();
+    await step("Redo", () => page.getByTestId("toolbar-redo").click());
     // Ctrl+S also works while typing in a field.
     await page.getByTestId("toolbar-name").focus();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Control+s")]);
+    const [download] = await step("Ctrl+S downloads", () =>
+      Promise.all([page.waitForEvent("download"), page.keyboard.press("Control+s")]),
+    );
     expect(download.suggestedFilename()).toBe("sales-by-region.weft.json");
+    await step("the Saved message", () => page.getByTestId("toolbar-message").getByText("Saved").waitFor());
     await page.getByTestId("toolbar-name").blur();
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]);
+    const [chooser] = await step("Ctrl+O opens the file chooser", () =>
+      Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]),
+    );
     expect(chooser.isMultiple()).toBe(false);
     // Every toolbar control is reachable by Tab and has a name.
     const unnamed = await page.evaluate(() =>
