@@ -273,11 +273,12 @@ async function main() {
         `${name.padEnd(11)} frame time median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; ` +
           `over 16.7 ms: ${f.over} of ${f.frames} frames, ${f.missed} over 25 ms (${f.moves} pointer moves, ${f.updates} store updates${f.moved ? "" : ", TOOLS DID NOT MOVE"})`,
       );
-      const per = (ms: number) => (ms / Math.max(1, f.updates)).toFixed(1);
+      // A drag is counted per store update; a pan (no store updates) per frame.
+      const per = (ms: number) => (ms / Math.max(1, f.updates || f.frames)).toFixed(1);
       const parts = Object.entries(f.cpu)
         .map(([part, ms]) => `${part} ${per(ms)}`)
         .join(", ");
-      console.log(`${"".padEnd(11)} main-thread CPU per updated frame ${per(f.cpuMs)} ms (${parts})`);
+      console.log(`${"".padEnd(11)} main-thread CPU per ${f.updates ? "updated " : ""}frame ${per(f.cpuMs)} ms (${parts})`);
     };
     const trace = join(work, "trace.json");
     report("fit (all)", await measureDrag(page, await grabTool(page, group[0] as string), trace));

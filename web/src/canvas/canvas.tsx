@@ -5,6 +5,7 @@ import { onAddToolRequest, TOOL_DRAG_TYPE } from "../palette/add-tool";
 import { useEditor } from "../state/editor";
 import { CanvasControls } from "./canvas-controls";
 import { createToolClipboard } from "./clipboard";
+import { createFrameTask } from "./frame";
 import { NODE_W, nodeHeight, type Rect } from "./geometry";
 import { createGestures } from "./gestures";
 import { tidyLayout } from "./layout";
@@ -12,16 +13,20 @@ import { SelectionBox } from "./selection-box";
 import { handleCanvasKey } from "./shortcuts";
 import { ToolNodeView } from "./tool-node";
 import { createViewport } from "./viewport";
-import { WireLayer } from "./wires";
+import { createWireCurves, wireAt } from "./wire-curves";
+import { WireLayer, WireList } from "./wires";
 import { createWiring } from "./wiring";
 import "./canvas.css";
 import "./tool-groups.css";
 
 const GRID = 20;
+/** How far from a wire (screen pixels) a press or hover still picks it. */
+const WIRE_HIT_PX = 7;
 
 /**
  * The workflow drawn as tools and wires (issue 8): pan and zoom by one CSS transform on the
- * world layer, tools placed by their own transforms, wires in one SVG below them. Presses
+ * world layer (a compositor layer of its own), tools placed by their own transforms, wires
+ * painted on a screen-sized canvas below it (wires.tsx). Presses
  * start gestures (gestures.ts), keys act through shortcuts.ts, the palette adds tools by
  * drag and drop or by request (palette/add-tool.ts).
  */
@@ -39,6 +44,10 @@ export function Canvas() {
 
   const toolById = createMemo(() => new Map(editor.state.doc.tools.map((t): [string, ToolNode] => [t.id, t])));
   const selected = createMemo(() => new Set(editor.state.selection));
+  const wires = createWireCurves(() => editor.state.doc.wires, toolById);
+  const [hoveredWire, setHoveredWire] = createSignal<string>();
+  /** The wire under a screen point of the canvas, picked within a few pixels whatever the zoom. */
+  const wireUnder = (p: Position) => wireAt(wires(), viewport.toWorld(p), WIRE_HIT_PX / viewport.view().k);
   const local = (p: { clientX: number; clientY: number }): Position => ({
     x: p.clientX - origin.left,
     y: p.clientY - origin.top,
@@ -59,6 +68,7 @@ export function Canvas() {
     editor,
     viewport,
     wiring,
+    wireAt: (p) => wireUnder(p),
     el: () => el,
     local,
     say,
@@ -77,6 +87,14 @@ export function Canvas() {
     say(`Added ${toolDef(type)?.label ?? type} (${id})`);
     return id;
   };
+
+  // The wire under a resting pointer is highlighted (once per frame; not during a gesture).
+  let hoverAt: PointerEvent | undefined;
+  const trackHover = createFrameTask(() => {
+    const event = hoverAt;
+    const free = event && event.buttons === 0 && !(event.target as Element).closest(".tool-node, .canvas-controls");
+    setHoveredWire(free ? wireUnder(local(event)) : undefined);
+  });
 
   const focusedTool = () =>
     (document.activeElement as HTMLElement | null)?.closest<HTMLElement>(".tool-node")?.dataset.tool;
@@ -184,25 +202,48 @@ export function Canvas() {
     ),
   );
 
-  const grid = () => {
-    const { x, y, k } = viewport.view();
-    let gap = GRID * k;
+  // The dotted grid is a layer one gap larger than the view on each side, moved by a
+  // transform within one gap: a pan only moves it (nothing is painted again).
+  const gridGap = createMemo(() => {
+    let gap = GRID * viewport.view().k;
     while (gap < 10) gap *= 5;
-    return { "background-size": `${gap}px ${gap}px`, "background-position": `${x}px ${y}px` };
+    return gap;
+  });
+  const gridStyle = () => {
+    const gap = gridGap();
+    const { x, y } = viewport.view();
+    const offset = (v: number) => (((v % gap) + gap) % gap) - gap;
+    return {
+      inset: `-${gap}px`,
+      "background-size": `${gap}px ${gap}px`,
+      transform: `translate(${offset(x) + gap}px, ${offset(y) + gap}px)`,
+    };
   };
 
   return (
     <section
       ref={el}
       class="area canvas"
-      classList={{ "space-pan": spaceHeld(), panning: panning(), wiring: !!wiring.from() }}
-      style={grid()}
+      classList={{
+        "space-pan": spaceHeld(),
+        panning: panning(),
+        wiring: !!wiring.from(),
+        "over-wire": !!hoveredWire(),
+      }}
       data-testid="canvas"
       aria-label="Canvas"
       aria-describedby="canvas-help"
       tabindex="0"
       onPointerDown={onPointerDown}
-      onPointerMove={(event) => gestures.hover(event)}
+      onPointerMove={(event) => {
+        gestures.hover(event);
+        hoverAt = event;
+        trackHover.schedule();
+      }}
+      onPointerLeave={() => {
+        trackHover.cancel();
+        setHoveredWire(undefined);
+      }}
       onMouseDown={(event) => {
         // No text selection from a press on the canvas (focus is given by onPointerDown).
         if (!(event.target as Element).closest(".canvas-controls")) event.preventDefault();
@@ -216,13 +257,21 @@ export function Canvas() {
       }}
       onContextMenu={(event) => event.preventDefault()}
     >
+      <div class="canvas-grid" style={gridStyle()} />
+      <WireLayer
+        wires={wires}
+        tools={toolById}
+        wiring={wiring}
+        view={viewport.view}
+        size={viewport.size}
+        hovered={hoveredWire}
+      />
       <div
         class="canvas-world"
         style={{
           transform: `translate(${viewport.view().x}px, ${viewport.view().y}px) scale(${viewport.view().k})`,
         }}
       >
-        <WireLayer tools={toolById} wiring={wiring} />
         <For each={editor.state.doc.tools}>
           {(tool) => (
             <ToolNodeView
@@ -235,6 +284,7 @@ export function Canvas() {
           )}
         </For>
       </div>
+      <WireList tools={toolById} wires={wires} reveal={(r) => viewport.reveal(r)} />
       <SelectionBox rect={box()} />
       <Show when={editor.state.doc.tools.length === 0}>
         <p class="canvas-empty" data-testid="canvas-empty">

@@ -1,6 +1,15 @@
 import { expect, test } from "bun:test";
 import type { ToolNode } from "../model/workflow";
-import { boundsOf, NODE_W, nodeHeight, socketName, socketPoint, wirePath } from "./geometry";
+import {
+  boundsOf,
+  curveBox,
+  distanceToCurve,
+  NODE_W,
+  nodeHeight,
+  socketName,
+  socketPoint,
+  wireCurve,
+} from "./geometry";
 
 const join: ToolNode = { id: "join_1", type: "join", config: {}, position: { x: 100, y: 50 } };
 
@@ -24,5 +33,27 @@ test("bounds cover every tool; wires leave and enter horizontally", () => {
   const other: ToolNode = { id: "a", type: "input", config: {}, position: { x: -20, y: 300 } };
   expect(boundsOf([join, other])).toEqual({ x: -20, y: 50, w: 120 + NODE_W, h: 250 + nodeHeight("input") });
   expect(boundsOf([])).toBeUndefined();
-  expect(wirePath({ x: 0, y: 0 }, { x: 100, y: 40 })).toBe("M0,0 C50,0 50,40 100,40");
+  expect(wireCurve({ x: 0, y: 0 }, { x: 100, y: 40 })).toEqual({
+    from: { x: 0, y: 0 },
+    c1: { x: 50, y: 0 },
+    c2: { x: 50, y: 40 },
+    to: { x: 100, y: 40 },
+  });
+  // A wire going backwards still leaves rightwards and enters from the left.
+  const back = wireCurve({ x: 100, y: 0 }, { x: 0, y: 0 });
+  expect(back.c1.x).toBeGreaterThan(100);
+  expect(back.c2.x).toBeLessThan(0);
+});
+
+test("distance to a wire: zero on it, the gap off it, and the box holds the curve", () => {
+  const flat = wireCurve({ x: 0, y: 10 }, { x: 200, y: 10 });
+  expect(distanceToCurve({ x: 100, y: 10 }, flat)).toBeCloseTo(0, 6);
+  expect(distanceToCurve({ x: 100, y: 17 }, flat)).toBeCloseTo(7, 6);
+  expect(distanceToCurve({ x: -30, y: 10 }, flat)).toBeCloseTo(30, 6);
+  // An S-curve: its midpoint lies halfway between the ends; a point at a corner does not.
+  const s = wireCurve({ x: 0, y: 0 }, { x: 100, y: 100 });
+  expect(distanceToCurve({ x: 50, y: 50 }, s)).toBeLessThan(0.5);
+  expect(distanceToCurve({ x: 100, y: 0 }, s)).toBeGreaterThan(30);
+  const box = curveBox(s);
+  expect(box).toEqual({ x: 0, y: 0, w: 100, h: 100 });
 });

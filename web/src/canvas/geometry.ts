@@ -56,10 +56,61 @@ export function socketPoint(tool: ToolNode, socketId: string, side: "in" | "out"
   return { x: tool.position.x + (side === "in" ? 0 : NODE_W), y: tool.position.y + y };
 }
 
-/** A horizontal-tangent bezier from an output point to an input point. */
-export function wirePath(from: Position, to: Position): string {
+/** A wire's cubic bezier: from an output point to an input point, leaving and entering horizontally. */
+export interface WireCurve {
+  from: Position;
+  c1: Position;
+  c2: Position;
+  to: Position;
+}
+
+export function wireCurve(from: Position, to: Position): WireCurve {
   const dx = Math.max(36, Math.abs(to.x - from.x) / 2);
-  return `M${from.x},${from.y} C${from.x + dx},${from.y} ${to.x - dx},${to.y} ${to.x},${to.y}`;
+  return { from, c1: { x: from.x + dx, y: from.y }, c2: { x: to.x - dx, y: to.y }, to };
+}
+
+/** The point at `t` (0..1) along a curve. */
+function pointOn(c: WireCurve, t: number): Position {
+  const u = 1 - t;
+  const a = u * u * u;
+  const b = 3 * u * u * t;
+  const d = 3 * u * t * t;
+  const e = t * t * t;
+  return {
+    x: a * c.from.x + b * c.c1.x + d * c.c2.x + e * c.to.x,
+    y: a * c.from.y + b * c.c1.y + d * c.c2.y + e * c.to.y,
+  };
+}
+
+/** The box a curve stays inside (its control points' box: a bezier never leaves it). */
+export function curveBox(c: WireCurve): Rect {
+  const xs = [c.from.x, c.c1.x, c.c2.x, c.to.x];
+  const ys = [c.from.y, c.c1.y, c.c2.y, c.to.y];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+const CURVE_STEPS = 32;
+
+/** How far `p` is from a curve (through 32 chords: under a pixel off for wires on screen). */
+export function distanceToCurve(p: Position, c: WireCurve): number {
+  let best = Number.POSITIVE_INFINITY;
+  let a = c.from;
+  for (let i = 1; i <= CURVE_STEPS; i++) {
+    const b = pointOn(c, i / CURVE_STEPS);
+    best = Math.min(best, distanceToSegment(p, a, b));
+    a = b;
+  }
+  return best;
+}
+
+function distanceToSegment(p: Position, a: Position, b: Position): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
 export interface Rect {

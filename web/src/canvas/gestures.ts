@@ -12,6 +12,8 @@ export interface GestureContext {
   editor: Editor;
   viewport: Viewport;
   wiring: Wiring;
+  /** The wire drawn at a point of the canvas element, if any (wires.tsx). */
+  wireAt(point: Position): string | undefined;
   el: () => HTMLElement;
   /** A client point in canvas-element coordinates. */
   local(point: { clientX: number; clientY: number }): Position;
@@ -145,10 +147,11 @@ export function createGestures(ctx: GestureContext) {
         else wiring.cancel();
         return;
       }
-      const wireId = target.closest<SVGElement>("[data-wire]")?.dataset.wire;
-      if (wireId) return editor.selectWire(wireId);
       const toolId = target.closest<HTMLElement>(".tool-node")?.dataset.tool;
       if (toolId) return tool(event, toolId);
+      // Wires are painted under the tools, so a press picks one only off every tool.
+      const wireId = ctx.wireAt(ctx.local(event));
+      if (wireId) return editor.selectWire(wireId);
       if (event.shiftKey || event.ctrlKey || event.metaKey) return box(event);
       pan(event, true);
     },

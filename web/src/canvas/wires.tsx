@@ -1,24 +1,108 @@
-import { createMemo, For, Show } from "solid-js";
+import { type Accessor, createEffect, createMemo, createSignal, For, onCleanup, onMount } from "solid-js";
 import type { ToolNode, Wire } from "../model/workflow";
 import { useEditor } from "../state/editor";
-import { socketName, socketPoint, socketsOf, wirePath } from "./geometry";
+import { curveBox, type Rect, socketName, socketPoint, socketsOf, type WireCurve, wireCurve } from "./geometry";
+import type { View } from "./viewport";
+import type { PlacedWire } from "./wire-curves";
+import { createWirePainter, type WireStroke } from "./wire-paint";
 import type { Wiring } from "./wiring";
 
 type ToolLookup = () => Map<string, ToolNode>;
 
+/** Moves whenever the colours may have changed: a theme chosen, or the system's switching. */
+function createThemeVersion(): Accessor<number> {
+  const [version, setVersion] = createSignal(0);
+  const bump = () => setVersion((v) => v + 1);
+  const observer = new MutationObserver(bump);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme", "class"] });
+  const media = window.matchMedia("(prefers-color-scheme: dark)");
+  media.addEventListener("change", bump);
+  onCleanup(() => {
+    observer.disconnect();
+    media.removeEventListener("change", bump);
+  });
+  return version;
+}
+
 /**
- * The wires under the tools: one SVG in world coordinates. Each wire's path is a memo of
- * its two ends' positions, so moving a tool redraws only the wires it holds.
+ * The wires under the tools, painted on one <canvas> the size of the view (wire-paint.ts).
+ * Wires as SVG inside the zoomed world made every pan frame re-layerize the world (50-90 ms a
+ * frame with 247 wires, scripts/bench/ui-frames.ts); a screen-sized bitmap keeps the world a
+ * plain compositor layer of tools. Presses find a wire with `wireAt`; each wire also has a
+ * visually hidden button (WireList), for the keyboard and screen readers.
  */
-export function WireLayer(props: { tools: ToolLookup; wiring: Wiring }) {
+export function WireLayer(props: {
+  wires: Accessor<PlacedWire[]>;
+  tools: ToolLookup;
+  wiring: Wiring;
+  view: Accessor<View>;
+  size: Accessor<{ w: number; h: number }>;
+  hovered: Accessor<string | undefined>;
+}) {
   const editor = useEditor();
+  const themeVersion = createThemeVersion();
+  let canvas!: HTMLCanvasElement;
+
+  const pending = createMemo(() => {
+    const start = props.wiring.from();
+    const tool = start && props.tools().get(start.tool);
+    if (!start || !tool) return undefined;
+    const hover = props.wiring.hover();
+    const hoverTool = hover && props.tools().get(hover.tool);
+    const end = hover && hoverTool ? socketPoint(hoverTool, hover.socket, hover.side) : props.wiring.pointer();
+    const at = socketPoint(tool, start.socket, start.side);
+    return { curve: start.side === "out" ? wireCurve(at, end) : wireCurve(end, at), snapped: !!hover };
+  });
+
+  onMount(() => {
+    const colors = createMemo(() => {
+      themeVersion();
+      const style = getComputedStyle(canvas);
+      const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+      return {
+        wire: read("--wire", "#888"),
+        hover: read("--wire-hover", "#222"),
+        selected: read("--wire-selected", "#1f5fa0"),
+      };
+    });
+    // Everything but the view: while only the view changes, the painter may just move its bitmap.
+    const strokes = createMemo((): WireStroke[] => {
+      const { wire, hover, selected } = colors();
+      const selectedId = editor.state.selectedWire;
+      const hoveredId = props.hovered();
+      const plain: WireCurve[] = [];
+      let hoveredCurve: WireCurve | undefined;
+      let selectedCurve: WireCurve | undefined;
+      for (const w of props.wires()) {
+        if (w.id === selectedId) selectedCurve = w.curve;
+        else if (w.id === hoveredId) hoveredCurve = w.curve;
+        else plain.push(w.curve);
+      }
+      const extra = pending();
+      return [
+        { curves: plain, color: wire, width: 2, minPx: 1 },
+        { curves: hoveredCurve ? [hoveredCurve] : [], color: hover, width: 2, minPx: 1.5 },
+        { curves: selectedCurve ? [selectedCurve] : [], color: selected, width: 3.5, minPx: 2 },
+        {
+          curves: extra ? [extra.curve] : [],
+          color: selected,
+          width: 2,
+          minPx: 1.5,
+          dash: extra?.snapped ? [] : [6, 4],
+        },
+      ];
+    });
+    const painter = createWirePainter(canvas);
+    createEffect(() => painter.draw(props.size(), props.view(), strokes()));
+  });
+
   return (
-    <svg class="canvas-wires" width="1" height="1" aria-hidden="true">
-      <For each={editor.state.doc.wires}>
-        {(wire) => <WireView wire={wire} tools={props.tools} selected={editor.state.selectedWire === wire.id} />}
-      </For>
-      <PendingWire tools={props.tools} wiring={props.wiring} />
-    </svg>
+    <canvas
+      ref={canvas}
+      class="canvas-wires"
+      data-testid="wire-layer"
+      data-pending={pending() ? (pending()?.snapped ? "snapped" : "open") : undefined}
+    />
   );
 }
 
@@ -28,59 +112,43 @@ function socketTitle(type: string | undefined, socketId: string, side: "in" | "o
   return socket && socketName(socket) ? ` ${socketName(socket)}` : "";
 }
 
-function WireView(props: { wire: Wire; tools: ToolLookup; selected: boolean }) {
-  const path = createMemo(() => {
-    const source = props.tools().get(props.wire.source);
-    const target = props.tools().get(props.wire.target);
-    if (!source || !target) return "";
-    return wirePath(
-      socketPoint(source, props.wire.source_socket, "out"),
-      socketPoint(target, props.wire.target_socket, "in"),
-    );
-  });
-  const title = () => {
-    const { source, source_socket, target, target_socket } = props.wire;
-    const tools = props.tools();
-    return `${source}${socketTitle(tools.get(source)?.type, source_socket, "out")} → ${target}${socketTitle(
-      tools.get(target)?.type,
-      target_socket,
-      "in",
-    )}`;
-  };
-  return (
-    <g
-      class="wire"
-      classList={{ selected: props.selected }}
-      data-wire={props.wire.id}
-      data-testid={`wire-${props.wire.id}`}
-    >
-      <title>{title()}</title>
-      <path class="wire-hit" d={path()} />
-      <path class="wire-line" d={path()} />
-    </g>
-  );
+/** "filter_1 True → summarize_1": a wire as a person reads it. */
+export function wireTitle(wire: Wire, tools: Map<string, ToolNode>): string {
+  const { source, source_socket, target, target_socket } = wire;
+  return `${source}${socketTitle(tools.get(source)?.type, source_socket, "out")} → ${target}${socketTitle(
+    tools.get(target)?.type,
+    target_socket,
+    "in",
+  )}`;
 }
 
-function PendingWire(props: { tools: ToolLookup; wiring: Wiring }) {
-  const path = createMemo(() => {
-    const start = props.wiring.from();
-    if (!start) return "";
-    const tool = props.tools().get(start.tool);
-    if (!tool) return "";
-    const hover = props.wiring.hover();
-    const hoverTool = hover && props.tools().get(hover.tool);
-    const end = hover && hoverTool ? socketPoint(hoverTool, hover.socket, hover.side) : props.wiring.pointer();
-    const at = socketPoint(tool, start.socket, start.side);
-    return start.side === "out" ? wirePath(at, end) : wirePath(end, at);
-  });
+/**
+ * The wires as buttons, out of sight until one has the keyboard's focus: Tab reaches each
+ * wire, Enter selects it (Delete then removes it), and screen readers hear its two ends.
+ */
+export function WireList(props: { tools: ToolLookup; wires: Accessor<PlacedWire[]>; reveal(box: Rect): void }) {
+  const editor = useEditor();
+  const curveOf = (id: string) => props.wires().find((w) => w.id === id)?.curve;
   return (
-    <Show when={path()}>
-      <path
-        class="wire-pending"
-        classList={{ snapped: !!props.wiring.hover() }}
-        d={path()}
-        data-testid="wire-pending"
-      />
-    </Show>
+    <nav class="wire-list" aria-label="Wires">
+      <For each={editor.state.doc.wires}>
+        {(wire) => (
+          <button
+            type="button"
+            class="wire-button"
+            aria-pressed={editor.state.selectedWire === wire.id}
+            data-wire={wire.id}
+            data-testid={`wire-${wire.id}`}
+            onClick={() => editor.selectWire(wire.id)}
+            onFocus={(event) => {
+              const curve = curveOf(wire.id);
+              if (curve && event.currentTarget.matches(":focus-visible")) props.reveal(curveBox(curve));
+            }}
+          >
+            Wire {wireTitle(wire, props.tools())}
+          </button>
+        )}
+      </For>
+    </nav>
   );
 }

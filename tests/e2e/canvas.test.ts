@@ -1,0 +1,183 @@
+/**
+ * The canvas's wires in Debian's Chromium: painted where they run (a screen-sized bitmap,
+ * web/src/canvas/wires.tsx), following pans and zooms, picked by a click or from the
+ * keyboard, highlighted under the pointer, deleted. The workflow is built through the test
+ * hook (`?e2e=1`), so positions are known.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot } from "./browser";
+import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
+
+if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  buildWebIfStale();
+  server = await startE2eServer();
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const WIRE = "w_a_output_b_input";
+
+/** Two tools side by side at the same height and one wire between them, shown at 100 %. */
+async function twoTools(options: { scale?: number } = {}) {
+  const opened = await openPage(browser, options);
+  const { page } = opened;
+  await page.goto(`${server.openUrl}&e2e=1`);
+  await page.waitForFunction(() => window.__weft !== undefined);
+  await page.evaluate((wire) => {
+    const editor = window.__weft?.editor;
+    if (!editor) throw new Error("no test hook");
+    editor.load({
+      meta: { workflow_id: "wf-canvas-e2e", name: "Canvas" },
+      tools: [
+        { id: "a", type: "select", config: {}, position: { x: 40, y: 60 } },
+        { id: "b", type: "sort", config: {}, position: { x: 440, y: 60 } },
+      ],
+      wires: [{ id: wire, source: "a", source_socket: "output", target: "b", target_socket: "input" }],
+    });
+  }, WIRE);
+  await page.getByTestId("tool-b").waitFor();
+  // Loading fits the view; the test wants 100 % so pixel distances are world distances.
+  await page.getByTestId("canvas-zoom-reset").click();
+  await page.waitForTimeout(50);
+  return opened;
+}
+
+/** The middle of the wire on screen: halfway between its two sockets (the curve's t = 0.5). */
+async function wireMiddle(page: Page) {
+  const centre = async (id: string) => {
+    const box = await page.getByTestId(id).boundingBox();
+    if (!box) throw new Error(`${id} not on screen`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const from = await centre("socket-a-output");
+  const to = await centre("socket-b-input");
+  return { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+}
+
+/** The most opaque pixel of the wires' canvas within 3 px of a screen point (0 = nothing drawn). */
+function inkAt(page: Page, at: { x: number; y: number }): Promise<number> {
+  return page.evaluate(({ x, y }) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="wire-layer"]');
+    const ctx = canvas?.getContext("2d");
+    if (!canvas || !ctx) throw new Error("no wire layer");
+    const rect = canvas.getBoundingClientRect();
+    const sx = canvas.width / rect.width;
+    const sy = canvas.height / rect.height;
+    const px = Math.round((x - rect.left) * sx);
+    const py = Math.round((y - rect.top) * sy);
+    const r = Math.ceil(3 * sx);
+    const data = ctx.getImageData(px - r, py - r, 2 * r + 1, 2 * r + 1).data;
+    let most = 0;
+    for (let i = 3; i < data.length; i += 4) most = Math.max(most, data[i] ?? 0);
+    return most;
+  }, at);
+}
+
+const selectedWire = (page: Page) => page.evaluate(() => window.__weft?.editor.state.selectedWire);
+const wireIds = (page: Page) => page.evaluate(() => window.__weft?.editor.state.doc.wires.map((w) => w.id));
+
+describe.skipIf(!hasChromium)("canvas wires", () => {
+  test("a wire is painted where it runs and nowhere else, and follows a pan and a zoom", async () => {
+    const { context, page, problems } = await twoTools();
+    const mid = await wireMiddle(page);
+    expect(await inkAt(page, mid)).toBeGreaterThan(100);
+    expect(await inkAt(page, { x: mid.x, y: mid.y + 40 })).toBe(0);
+
+    // Pan by dragging empty canvas: the picture moves with the tools.
+    const canvas = await page.getByTestId("canvas").boundingBox();
+    if (!canvas) throw new Error("no canvas");
+    const grab = { x: canvas.x + canvas.width - 30, y: canvas.y + 30 }; // clear of tools and controls
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x - 60, grab.y + 90, { steps: 5 });
+    await page.mouse.up();
+    const panned = await wireMiddle(page);
+    expect(Math.round(panned.x - mid.x)).toBe(-60);
+    expect(Math.round(panned.y - mid.y)).toBe(90);
+    expect(await inkAt(page, panned)).toBeGreaterThan(100);
+    expect(await inkAt(page, mid)).toBe(0);
+
+    // A pan farther than the bitmap's margin paints again: still right.
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x - 500, grab.y + 20, { steps: 10 });
+    await page.mouse.up();
+    expect(await inkAt(page, await wireMiddle(page))).toBeGreaterThan(100);
+
+    // Zoomed out, the wire is thinner but still drawn, still between its sockets.
+    await page.getByTestId("canvas-zoom-out").click();
+    await page.getByTestId("canvas-zoom-out").click();
+    expect(await inkAt(page, await wireMiddle(page))).toBeGreaterThan(60);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  test("on a high-density screen the bitmap has device pixels", async () => {
+    const { context, page } = await twoTools({ scale: 2 });
+    const sizes = await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="wire-layer"]');
+      const rect = canvas?.getBoundingClientRect();
+      return { bitmap: canvas?.width, css: rect?.width };
+    });
+    expect(sizes.bitmap).toBe(Math.round((sizes.css ?? 0) * 2));
+    expect(await inkAt(page, await wireMiddle(page))).toBeGreaterThan(100);
+    await context.close();
+  }, 60_000);
+
+  test("a click near a wire selects it; Delete removes it; Undo brings it back", async () => {
+    const { context, page, problems } = await twoTools();
+    const mid = await wireMiddle(page);
+    // A click 20 px off the wire is a click on empty canvas.
+    await page.mouse.click(mid.x, mid.y + 20);
+    expect(await selectedWire(page)).toBeUndefined();
+    // Hovering within a few pixels highlights it (the pointer says it can be clicked)...
+    await page.mouse.move(mid.x, mid.y + 4);
+    await page.waitForFunction(() => document.querySelector('[data-testid="canvas"]')?.classList.contains("over-wire"));
+    // ...and a click selects it.
+    await page.mouse.click(mid.x, mid.y + 4);
+    expect(await selectedWire(page)).toBe(WIRE);
+    expect(await page.getByTestId(`wire-${WIRE}`).getAttribute("aria-pressed")).toBe("true");
+    await screenshot(page, "canvas-wire-selected");
+    await page.keyboard.press("Delete");
+    expect(await wireIds(page)).toEqual([]);
+    expect(await inkAt(page, mid)).toBe(0);
+    await page.keyboard.press("Control+z");
+    expect(await wireIds(page)).toEqual([WIRE]);
+    expect(await inkAt(page, mid)).toBeGreaterThan(100);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  test("wires are reached by Tab, named by their ends, selected with Enter and deleted", async () => {
+    const { context, page, problems } = await twoTools();
+    await page.getByTestId("canvas").focus();
+    let reached: string | null | undefined;
+    for (let i = 0; i < 30 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.wire);
+    }
+    expect(reached).toBe(WIRE);
+    const button = page.getByTestId(`wire-${WIRE}`);
+    expect(await button.textContent()).toBe("Wire a → b");
+    // Out of sight until focused by the keyboard; then it shows.
+    const box = await button.boundingBox();
+    expect((box?.width ?? 0) > 20 && (box?.height ?? 0) > 10).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await selectedWire(page)).toBe(WIRE);
+    await page.keyboard.press("Delete");
+    expect(await wireIds(page)).toEqual([]);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

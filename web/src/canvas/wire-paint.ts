@@ -1,0 +1,96 @@
+import { curveBox, type WireCurve } from "./geometry";
+import type { View } from "./viewport";
+
+/** Wires drawn alike: one path, one stroke. */
+export interface WireStroke {
+  curves: readonly WireCurve[];
+  color: string;
+  /** Width in world units (scaled with the zoom)... */
+  width: number;
+  /** ...but never thinner than this many screen pixels, so wires stay visible zoomed out. */
+  minPx: number;
+  dash?: number[];
+}
+
+/** Screen pixels painted past each edge of the view, so a pan can move the bitmap instead. */
+export const PAN_MARGIN = 256;
+
+interface Painted {
+  view: View;
+  w: number;
+  h: number;
+  strokes: readonly WireStroke[];
+}
+
+/**
+ * Paints wires on a canvas the size of the view plus a margin, in screen pixels: its bitmap
+ * never exceeds the screen's size (plus the margin) whatever the zoom or the workflow's
+ * extent, so painting every wire again when tools move stays cheap (one path per stroke,
+ * wires out of sight skipped). When only the pan changed, and by less than the margin, the
+ * bitmap is moved by a transform instead: nothing is painted, so a pan frame costs the
+ * compositor only.
+ */
+export function createWirePainter(canvas: HTMLCanvasElement) {
+  let painted: Painted | undefined;
+
+  function paint(size: { w: number; h: number }, view: View, strokes: readonly WireStroke[]) {
+    const dpr = window.devicePixelRatio || 1;
+    const cssW = size.w + 2 * PAN_MARGIN;
+    const cssH = size.h + 2 * PAN_MARGIN;
+    const width = Math.max(1, Math.round(cssW * dpr));
+    const height = Math.max(1, Math.round(cssH * dpr));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+      canvas.style.width = `${cssW}px`;
+      canvas.style.height = `${cssH}px`;
+    }
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.lineCap = "round";
+    const { k } = view;
+    const x = view.x + PAN_MARGIN;
+    const y = view.y + PAN_MARGIN;
+    const sx = (wx: number) => wx * k + x;
+    const sy = (wy: number) => wy * k + y;
+    for (const stroke of strokes) {
+      const lineWidth = Math.max(stroke.minPx, stroke.width * k);
+      ctx.beginPath();
+      let any = false;
+      for (const c of stroke.curves) {
+        const box = curveBox(c);
+        if (sx(box.x + box.w) < -lineWidth || sx(box.x) > cssW + lineWidth) continue;
+        if (sy(box.y + box.h) < -lineWidth || sy(box.y) > cssH + lineWidth) continue;
+        ctx.moveTo(sx(c.from.x), sy(c.from.y));
+        ctx.bezierCurveTo(sx(c.c1.x), sy(c.c1.y), sx(c.c2.x), sy(c.c2.y), sx(c.to.x), sy(c.to.y));
+        any = true;
+      }
+      if (!any) continue;
+      ctx.strokeStyle = stroke.color;
+      ctx.lineWidth = lineWidth;
+      ctx.setLineDash(stroke.dash ?? []);
+      ctx.stroke();
+    }
+  }
+
+  return {
+    /** Shows `strokes` at `view`: by moving the last bitmap if that is enough, else by painting. */
+    draw(size: { w: number; h: number }, view: View, strokes: readonly WireStroke[]) {
+      const last = painted;
+      if (last && last.strokes === strokes && last.w === size.w && last.h === size.h && last.view.k === view.k) {
+        const dx = view.x - last.view.x;
+        const dy = view.y - last.view.y;
+        if (Math.abs(dx) <= PAN_MARGIN && Math.abs(dy) <= PAN_MARGIN) {
+          canvas.style.transform = `translate(${dx - PAN_MARGIN}px, ${dy - PAN_MARGIN}px)`;
+          return;
+        }
+      }
+      paint(size, view, strokes);
+      canvas.style.transform = `translate(${-PAN_MARGIN}px, ${-PAN_MARGIN}px)`;
+      painted = { view, w: size.w, h: size.h, strokes };
+    },
+  };
+}
