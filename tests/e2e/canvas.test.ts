@@ -29,7 +29,7 @@ afterAll(async () => {
 const WIRE = "w_a_output_b_input";
 
 /** Two tools side by side at the same height and one wire between them, shown at 100 %. */
-async function twoTools(options: { scale?: number } = {}) {
+async function twoTools(options: { scale?: number; expectedStatuses?: number[] } = {}) {
   const opened = await openPage(browser, options);
   const { page } = opened;
   await page.goto(`${server.openUrl}&e2e=1`);
@@ -177,6 +177,35 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
     expect(await selectedWire(page)).toBe(WIRE);
     await page.keyboard.press("Delete");
     expect(await wireIds(page)).toEqual([]);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  test("dragging a tool to the edge of the canvas moves the view on, and the tool with it", async () => {
+    // Selecting the Sort asks for the columns reaching it: 400, its upstream Select reads nothing.
+    const { context, page, problems } = await twoTools({ expectedStatuses: [400] });
+    const canvas = await page.getByTestId("canvas").boundingBox();
+    const tool = await page.getByTestId("tool-b").boundingBox();
+    if (!canvas || !tool) throw new Error("not on screen");
+    const before = await page.evaluate(() => window.__weft?.editor.tool("b")?.position.x ?? Number.NaN);
+    const grab = { x: tool.x + tool.width / 2, y: tool.y + 14 };
+    const edgeX = canvas.x + canvas.width - 4;
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(edgeX, grab.y, { steps: 8 });
+    await page.waitForTimeout(600); // held at the edge: the view keeps moving
+    await page.mouse.up();
+    const after = await page.evaluate(() => window.__weft?.editor.tool("b")?.position.x ?? Number.NaN);
+    // At 100 % the pointer alone moved the tool (edgeX - grab.x) world units; the view's
+    // motion at ~14 px a frame for 0.6 s adds far more than that.
+    expect(after - before).toBeGreaterThan(edgeX - grab.x + 100);
+    // The tool is still under the pointer, and the wire still reaches it.
+    const moved = await page.getByTestId("tool-b").boundingBox();
+    expect(Math.abs((moved?.x ?? 0) + (moved?.width ?? 0) / 2 - edgeX)).toBeLessThan(3);
+    expect(await inkAt(page, await wireMiddle(page))).toBeGreaterThan(60);
+    // One drag, one undo step.
+    await page.keyboard.press("Control+z");
+    expect(await page.evaluate(() => window.__weft?.editor.tool("b")?.position.x)).toBe(before);
     expect(problems.list).toEqual([]);
     await context.close();
   }, 60_000);

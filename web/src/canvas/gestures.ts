@@ -1,6 +1,7 @@
 import type { Position } from "../model/workflow";
 import type { Editor } from "../state/editor";
 import { dragTools } from "./drag-tools";
+import { createEdgePan } from "./edge-pan";
 import { createFrameTask } from "./frame";
 import { type Rect, socketPoint, socketsOf } from "./geometry";
 import { followPointer } from "./pointer-gesture";
@@ -62,16 +63,26 @@ export function createGestures(ctx: GestureContext) {
 
   /** A rubber band: the tools it touches join the selection. */
   function box(down: PointerEvent) {
-    const a = ctx.local(down);
+    // The corner pressed stays on its world point while the view moves at an edge.
+    const anchor = world(down);
     const keep = [...editor.state.selection];
     let current: Rect | undefined;
-    const frame = createFrameTask(() => ctx.setBox(current));
+    let last = down;
+    const update = () => {
+      current = rectBetween(viewport.toScreen(anchor), ctx.local(last));
+      ctx.setBox(current);
+    };
+    const frame = createFrameTask(update);
+    const edge = createEdgePan(ctx.el(), viewport, update);
     abandonCurrent = followPointer(ctx.el(), down, {
       move({ event }) {
-        current = rectBetween(a, ctx.local(event));
+        last = event;
+        current = rectBetween(viewport.toScreen(anchor), ctx.local(event));
         frame.schedule();
+        edge.track(event);
       },
       end({ dragged, cancelled }) {
+        edge.stop();
         frame.cancel();
         ctx.setBox(undefined);
         abandonCurrent = undefined;
@@ -109,13 +120,17 @@ export function createGestures(ctx: GestureContext) {
     }
     wiring.start(socket, world(down));
     let last = down;
-    const frame = createFrameTask(() => wiring.track(world(last), dropSocket(under(last))));
+    const follow = () => wiring.track(world(last), dropSocket(under(last)));
+    const frame = createFrameTask(follow);
+    const edge = createEdgePan(ctx.el(), viewport, follow);
     abandonCurrent = followPointer(ctx.el(), down, {
       move({ event }) {
         last = event;
         frame.schedule();
+        edge.track(event);
       },
       end({ event, dragged, cancelled }) {
+        edge.stop();
         frame.cancel();
         abandonCurrent = undefined;
         if (cancelled) return wiring.cancel();

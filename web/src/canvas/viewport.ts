@@ -27,6 +27,11 @@ export function createViewport() {
     return { x: (p.x - v.x) / v.k, y: (p.y - v.y) / v.k };
   };
 
+  const toScreen = (p: Position): Position => {
+    const v = view();
+    return { x: p.x * v.k + v.x, y: p.y * v.k + v.y };
+  };
+
   /** Zooms to `k` keeping the screen point `at` (default: the centre) still. */
   const zoomTo = (k: number, at?: Position) => {
     const v = view();
@@ -43,6 +48,7 @@ export function createViewport() {
     size,
     setSize,
     toWorld,
+    toScreen,
     zoomTo,
     zoomBy: (factor: number, at?: Position) => zoomTo(view().k * factor, at),
     panBy: (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy })),
