@@ -209,4 +209,30 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
     expect(problems.list).toEqual([]);
     await context.close();
   }, 60_000);
+
+  test("with a page over the designer, the canvas keys and Undo leave the hidden workflow alone", async () => {
+    const { context, page, problems } = await twoTools({ expectedStatuses: [400] });
+    await page.evaluate(() => {
+      const editor = window.__weft?.editor;
+      editor?.setLabel("a", "something to undo");
+      editor?.select(["a", "b"]);
+    });
+    const before = await page.evaluate(() => JSON.stringify(window.__weft?.editor.snapshot()));
+    await page.getByTestId("toolbar-history").click();
+    await page.getByTestId("page-history").waitFor();
+    // Nothing focused: keys go to the body, where the canvas's shortcuts listen.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (const key of ["Delete", "Control+d", "ArrowRight", "Control+z"]) {
+      await page.keyboard.press(key);
+    }
+    expect(await page.evaluate(() => JSON.stringify(window.__weft?.editor.snapshot()))).toBe(before);
+    // Back on the designer, the same keys act again.
+    await page.getByTestId("page-close").click();
+    await page.getByTestId("canvas").waitFor();
+    await page.getByTestId("canvas").focus();
+    await page.keyboard.press("Delete");
+    expect(await page.evaluate(() => window.__weft?.editor.state.doc.tools.length)).toBe(0);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -63,8 +63,10 @@ function Notice(props: { children: unknown }) {
 function Designer() {
   const editor = createEditor();
   const live = createLive(editor);
-  // Keyboard shortcuts that do not depend on focus inside a field.
+  // Keyboard shortcuts that do not depend on focus inside a field; not while a page covers
+  // the designer (an undo there would change what cannot be seen).
   const onKey = (event: KeyboardEvent) => {
+    if (page()) return;
     const target = event.target as HTMLElement | null;
     if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
     const mod = event.ctrlKey || event.metaKey;

@@ -1,6 +1,7 @@
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from "solid-js";
 import { toolDef } from "../model/tools";
 import type { Position, ToolNode } from "../model/workflow";
+import { page } from "../pages/route";
 import { onAddToolRequest, TOOL_DRAG_TYPE } from "../palette/add-tool";
 import { useEditor } from "../state/editor";
 import { CanvasControls } from "./canvas-controls";
@@ -75,7 +76,10 @@ export function Canvas() {
     setBox,
     setPanning,
   });
-  const clipboard = createToolClipboard(editor, (target) => target === document.body || el.contains(target as Node));
+  // Keys and the clipboard act on the canvas only while it shows (no page over the designer).
+  const forCanvas = (target: EventTarget | null) =>
+    !page() && (target === document.body || el.contains(target as Node));
+  const clipboard = createToolClipboard(editor, forCanvas);
 
   /** Adds a tool centred on a world point, stepping aside from a tool already there. */
   const addAt = (type: string, centre: Position) => {
@@ -102,7 +106,7 @@ export function Canvas() {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.defaultPrevented) return;
     const target = event.target as HTMLElement;
-    if (!(target === document.body || el.contains(target)) || target.closest(".canvas-controls")) return;
+    if (!forCanvas(target) || target.closest(".canvas-controls")) return;
     if (event.key === " " && !target.closest("button")) {
       setSpaceHeld(true);
       event.preventDefault();
