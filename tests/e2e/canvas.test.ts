@@ -65,8 +65,8 @@ async function wireMiddle(page: Page) {
   return { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
 }
 
-/** The most opaque pixel of the wires' canvas within 3 px of a screen point (0 = nothing drawn). */
-function inkAt(page: Page, at: { x: number; y: number }): Promise<number> {
+/** The most opaque pixel of the wires' canvas within 3 px of a screen point: [r, g, b, a]. */
+function pixelAt(page: Page, at: { x: number; y: number }): Promise<number[]> {
   return page.evaluate(({ x, y }) => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="wire-layer"]');
     const ctx = canvas?.getContext("2d");
@@ -78,11 +78,19 @@ function inkAt(page: Page, at: { x: number; y: number }): Promise<number> {
     const py = Math.round((y - rect.top) * sy);
     const r = Math.ceil(3 * sx);
     const data = ctx.getImageData(px - r, py - r, 2 * r + 1, 2 * r + 1).data;
-    let most = 0;
-    for (let i = 3; i < data.length; i += 4) most = Math.max(most, data[i] ?? 0);
-    return most;
+    let best = [0, 0, 0, 0];
+    for (let i = 0; i < data.length; i += 4) {
+      if ((data[i + 3] ?? 0) > (best[3] ?? 0)) best = [...data.slice(i, i + 4)];
+    }
+    return best;
   }, at);
 }
+
+/** How opaque the wires' canvas is near a screen point (0 = nothing drawn). */
+const inkAt = async (page: Page, at: { x: number; y: number }) => (await pixelAt(page, at))[3] ?? 0;
+
+/** Whether a colour is the accent's blue rather than the plain wires' grey. */
+const bluish = ([r = 0, g = 0, b = 0]: number[]) => b - r > 60 && b - g > 20;
 
 const selectedWire = (page: Page) => page.evaluate(() => window.__weft?.editor.state.selectedWire);
 const wireIds = (page: Page) => page.evaluate(() => window.__weft?.editor.state.doc.wires.map((w) => w.id));
@@ -93,6 +101,12 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
     const mid = await wireMiddle(page);
     expect(await inkAt(page, mid)).toBeGreaterThan(100);
     expect(await inkAt(page, { x: mid.x, y: mid.y + 40 })).toBe(0);
+    // In the theme's colours: a dark theme draws lighter wires than a light one.
+    const light = await pixelAt(page, mid);
+    await page.getByTestId("toolbar-theme").selectOption("dark");
+    const dark = await pixelAt(page, mid);
+    expect((dark[0] ?? 0) - (light[0] ?? 0)).toBeGreaterThan(40);
+    await page.getByTestId("toolbar-theme").selectOption("light");
 
     // Pan by dragging empty canvas: the picture moves with the tools.
     const canvas = await page.getByTestId("canvas").boundingBox();
@@ -144,9 +158,13 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
     // Hovering within a few pixels highlights it (the pointer says it can be clicked)...
     await page.mouse.move(mid.x, mid.y + 4);
     await page.waitForFunction(() => document.querySelector('[data-testid="canvas"]')?.classList.contains("over-wire"));
-    // ...and a click selects it.
+    // ...and a click selects it: drawn in the accent colour instead of grey.
+    await page.mouse.move(mid.x, mid.y + 60);
+    expect(bluish(await pixelAt(page, mid))).toBe(false);
     await page.mouse.click(mid.x, mid.y + 4);
     expect(await selectedWire(page)).toBe(WIRE);
+    await page.mouse.move(mid.x, mid.y + 60);
+    expect(bluish(await pixelAt(page, mid))).toBe(true);
     expect(await page.getByTestId(`wire-${WIRE}`).getAttribute("aria-pressed")).toBe("true");
     await screenshot(page, "canvas-wire-selected");
     await page.keyboard.press("Delete");

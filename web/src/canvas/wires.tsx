@@ -9,6 +9,20 @@ import type { Wiring } from "./wiring";
 
 type ToolLookup = () => Map<string, ToolNode>;
 
+/**
+ * A CSS colour as the canvas API takes it (rgb): the variables hold light-dark() and
+ * color-mix() expressions that only an element's style resolves.
+ */
+function resolveColor(beside: Element, value: string): string {
+  const probe = document.createElement("span");
+  probe.style.display = "none";
+  probe.style.color = value;
+  beside.after(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color;
+}
+
 /** Moves whenever the colours may have changed: a theme chosen, or the system's switching. */
 function createThemeVersion(): Accessor<number> {
   const [version, setVersion] = createSignal(0);
@@ -57,12 +71,10 @@ export function WireLayer(props: {
   onMount(() => {
     const colors = createMemo(() => {
       themeVersion();
-      const style = getComputedStyle(canvas);
-      const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
       return {
-        wire: read("--wire", "#888"),
-        hover: read("--wire-hover", "#222"),
-        selected: read("--wire-selected", "#1f5fa0"),
+        wire: resolveColor(canvas, "var(--wire)"),
+        hover: resolveColor(canvas, "var(--wire-hover)"),
+        selected: resolveColor(canvas, "var(--wire-selected)"),
       };
     });
     // Everything but the view: while only the view changes, the painter may just move its bitmap.
