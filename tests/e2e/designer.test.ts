@@ -235,15 +235,16 @@ test.skipIf(!hasChromium)(
         },
       ],
       [
-        "name the workflow and save it: it downloads as a .weft.json file",
+        "name the workflow and download it as a .weft.json file (Save ▾ → Download)",
         async () => {
           const name = page.getByTestId("toolbar-name");
           await name.fill("Sales by region");
           await name.press("Enter");
           await page.getByTestId("toolbar-dirty").waitFor();
+          await page.getByTestId("toolbar-save-menu").click();
           const [download] = await Promise.all([
             page.waitForEvent("download"),
-            page.getByTestId("toolbar-save").click(),
+            page.getByTestId("toolbar-download").click(),
           ]);
           expect(download.suggestedFilename()).toBe("sales-by-region.weft.json");
           saved = join(server.files, download.suggestedFilename());
@@ -269,10 +270,10 @@ test.skipIf(!hasChromium)(
         "open the saved file in a fresh page and run it again: the same output bytes",
         async () => {
           await again.page.goto(`${server.openUrl}&e2e=1`);
-          await again.page.getByTestId("toolbar-open").waitFor();
+          await again.page.getByTestId("toolbar-open").click();
           const [chooser] = await Promise.all([
             again.page.waitForEvent("filechooser"),
-            again.page.getByTestId("toolbar-open").click(),
+            again.page.getByTestId("toolbar-open-computer").click(),
           ]);
           await chooser.setFiles(saved);
           await again.page.getByTestId("tool-output_1").waitFor();

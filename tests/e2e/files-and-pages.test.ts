@@ -1,5 +1,6 @@
 /**
- * The toolbar's files (save = download, open = upload, autosave), its keyboard shortcuts and
+ * The toolbar's files on this computer (Download, Open from this computer, autosave; the
+ * Server's files are server-files.test.ts), its keyboard shortcuts and
  * theme, and the side pages (code, history, connections), in Debian's Chromium against a
  * real Server. The workflow is built through the test hook (`?e2e=1` → window.__weft), so
  * these tests do not depend on dragging tools about (designer.test.ts does that).
@@ -63,12 +64,12 @@ async function buildWorkflow(page: Page, name = "Sales by region") {
 const docOf = (page: Page) => page.evaluate(() => window.__weft?.editor.snapshot());
 
 describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
-  test("Save downloads <name>.weft.json; Open reads it into a fresh page", async () => {
+  test("Download saves <name>.weft.json; Open from this computer reads it into a fresh page", async () => {
     const { context, page, problems } = await freshDesigner();
     await buildWorkflow(page);
-    await expect(page.getByTestId("toolbar-dirty")).toBeDefined();
     await page.getByTestId("toolbar-dirty").waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("toolbar-save").click()]);
+    await page.getByTestId("toolbar-save-menu").click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("toolbar-download").click()]);
     expect(download.suggestedFilename()).toBe("sales-by-region.weft.json");
     const saved = join(server.files, download.suggestedFilename());
     await download.saveAs(saved);
@@ -79,12 +80,14 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     // Saved: the unsaved mark goes; the message names the file.
     await page.getByTestId("toolbar-dirty").waitFor({ state: "detached" });
     expect(await page.getByTestId("toolbar-message").textContent()).toContain("sales-by-region.weft.json");
+    expect(await page.getByTestId("toolbar-file").textContent()).toContain("sales-by-region.weft.json");
     await context.close();
 
     const fresh = await freshDesigner();
+    await fresh.page.getByTestId("toolbar-open").click();
     const [chooser] = await Promise.all([
       fresh.page.waitForEvent("filechooser"),
-      fresh.page.getByTestId("toolbar-open").click(),
+      fresh.page.getByTestId("toolbar-open-computer").click(),
     ]);
     await chooser.setFiles(saved);
     await fresh.page.getByTestId("toolbar-message").getByText("Opened sales-by-region.weft.json").waitFor();
@@ -129,7 +132,7 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     await context.close();
   }, 60_000);
 
-  test("keyboard: Ctrl+S saves, Ctrl+O opens, Undo/Redo follow the history", async () => {
+  test("keyboard: Ctrl+S saves, Ctrl+O opens, the Open menu, Undo/Redo follow the history", async () => {
     const { context, page } = await freshDesigner();
     expect(await page.getByTestId("toolbar-undo").isDisabled()).toBe(true);
     await buildWorkflow(page);
@@ -137,18 +140,37 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     await step("Undo", () => page.getByTestId("toolbar-undo").click());
     expect(await page.getByTestId("toolbar-redo").isEnabled()).toBe(true);
     await step("Redo", () => page.getByTestId("toolbar-redo").click());
-    // Ctrl+S also works while typing in a field.
+    // Ctrl+S also works while typing in a field: a workflow not saved yet asks where (Save as).
+    const dialog = page.getByTestId("workflow-picker");
     await page.getByTestId("toolbar-name").focus();
-    const [download] = await step("Ctrl+S downloads", () =>
-      Promise.all([page.waitForEvent("download"), page.keyboard.press("Control+s")]),
-    );
-    expect(download.suggestedFilename()).toBe("sales-by-region.weft.json");
-    await step("the Saved message", () => page.getByTestId("toolbar-message").getByText("Saved").waitFor());
-    await page.getByTestId("toolbar-name").blur();
-    const [chooser] = await step("Ctrl+O opens the file chooser", () =>
-      Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]),
-    );
+    await step("Ctrl+S opens Save as", async () => {
+      await page.keyboard.press("Control+s");
+      await dialog.waitFor();
+    });
+    expect(await dialog.getByRole("heading", { level: 2 }).textContent()).toBe("Save the workflow on the Server");
+    await step("Escape closes it", async () => {
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    });
+    await step("Ctrl+O opens the Server's files", async () => {
+      await page.keyboard.press("Control+o");
+      await dialog.waitFor();
+    });
+    expect(await dialog.getByRole("heading", { level: 2 }).textContent()).toBe("Open a workflow from the Server");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // The Open menu by keyboard: ↓ opens it on its first item, ↓ again, Enter chooses. (The
+    // chooser is awaited from the start: Playwright needs a moment to start intercepting it.)
+    const chosen = page.waitForEvent("filechooser");
+    await page.getByTestId("toolbar-open").focus();
+    await page.keyboard.press("ArrowDown");
+    await step("the menu opens", () => page.getByTestId("toolbar-open-server").waitFor());
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const chooser = await step("From this computer… opens the file chooser", () => chosen);
     expect(chooser.isMultiple()).toBe(false);
+    await page.getByTestId("toolbar-open-server").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("toolbar-open");
     // Every toolbar control is reachable by Tab and has a name.
     const unnamed = await page.evaluate(() =>
       [

@@ -10,8 +10,11 @@ import { SEARCH_LIMITS, searchFiles } from "../services/file-search";
 const DEFAULT_SEARCH_LIMIT = 20;
 const MAX_SEARCH_LIMIT = 100;
 const MAX_QUERY_LENGTH = 256;
-/** One extension: letters, digits, `_`, `+`, `-` (a leading dot is tolerated and dropped). */
-const EXTENSION = /^[\p{L}\p{N}_+-]{1,32}$/u;
+/**
+ * One extension: letters, digits, `_`, `+`, `-` (a leading dot is tolerated and dropped), or
+ * up to three such parts joined by dots (`weft.json`: names ending `.weft.json`).
+ */
+const EXTENSION = /^[\p{L}\p{N}_+-]{1,32}(?:\.[\p{L}\p{N}_+-]{1,32}){0,2}$/u;
 
 const PathQuery = z.object({
   path: z.string().openapi({
@@ -38,10 +41,10 @@ const ListQuery = PathQuery.extend({
 
 const SearchQuery = z.object({
   query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).openapi({ description: "Matched against file names" }),
-  extensions: z
-    .string()
-    .optional()
-    .openapi({ description: "Comma-separated, without dots (default: every extension of /datasource/supported)" }),
+  extensions: z.string().optional().openapi({
+    description:
+      "Comma-separated, without leading dots; `weft.json` matches names ending `.weft.json` (default: every extension of /datasource/supported)",
+  }),
   limit: z.coerce
     .number()
     .int()

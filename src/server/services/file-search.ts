@@ -59,7 +59,8 @@ interface Candidate {
  * walk is breadth first (shallow files are met first when a limit stops it), skips hidden
  * names (a leading dot), SKIPPED_FOLDER_NAMES and SYSTEM_FOLDERS, and never follows a link
  * to a folder, so link loops cannot trap it; a link to a file is a hit only when its target
- * is granted. Only files with one of `extensions` (lower case, no dot) are considered.
+ * is granted. Only files with one of `extensions` (lower case, no leading dot) are considered;
+ * an extension with a dot inside (`weft.json`) matches the end of a name (`sales.weft.json`).
  */
 export async function searchFiles(
   policy: FileAccessPolicy,
@@ -83,6 +84,7 @@ export async function searchFiles(
   };
   for (const start of starts) if (statOrUndefined(start)?.isDirectory()) enqueue(start);
 
+  const compound = [...extensions].filter((e) => e.includes(".")).map((e) => `.${e}`);
   const candidates: Candidate[] = [];
   let scanned = 0;
   walk: for (const folder of queue) {
@@ -105,7 +107,7 @@ export async function searchFiles(
         break walk; // leaving the loop closes the folder
       }
       scanned += 1;
-      const hit = consider(dirent, path, query, extensions);
+      const hit = consider(dirent, path, query, extensions, compound);
       if (hit) candidates.push(hit);
     }
   }
@@ -123,11 +125,25 @@ export async function searchFiles(
   return { query, results, total_files_scanned: scanned, truncated };
 }
 
-function consider(dirent: Dirent, path: string, query: string, extensions: ReadonlySet<string>): Candidate | undefined {
+function consider(
+  dirent: Dirent,
+  path: string,
+  query: string,
+  extensions: ReadonlySet<string>,
+  compound: readonly string[],
+): Candidate | undefined {
   const extension = extensionOf(dirent.name);
-  if (extension === null || !extensions.has(extension)) return undefined;
+  const wanted = extension !== null && extensions.has(extension);
+  if (!wanted && !hasCompoundExtension(dirent.name, compound)) return undefined;
   const score = matchScore(dirent.name, query);
   return score === undefined ? undefined : { name: dirent.name, path, score };
+}
+
+/** `sales.weft.json` has `.weft.json`; the name `.weft.json` alone does not (nothing before it). */
+function hasCompoundExtension(name: string, compound: readonly string[]): boolean {
+  if (compound.length === 0) return false;
+  const lower = name.toLowerCase();
+  return compound.some((ext) => lower.length > ext.length && lower.endsWith(ext));
 }
 
 async function openOrSkip(folder: string): Promise<Dir | undefined> {

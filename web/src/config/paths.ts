@@ -62,3 +62,11 @@ export function crumbs(path: string, roots: readonly string[]): { label: string;
   }
   return out;
 }
+
+/** `name` ending with `suffix` (any case): `sales` → `sales.weft.json`, `sales.json` too. */
+export function withSuffix(name: string, suffix: string | undefined): string {
+  if (!suffix || name.toLowerCase().endsWith(suffix.toLowerCase())) return name;
+  const last = suffix.slice(suffix.lastIndexOf("."));
+  const stem = last !== suffix && name.toLowerCase().endsWith(last.toLowerCase()) ? name.slice(0, -last.length) : name;
+  return `${stem}${suffix}`;
+}

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { defaultAt, enumAt, enumsByBranch, type JsonSchema } from "./json-schema";
 import { asList, compact, moveItem, removeAt } from "./list-ops";
-import { baseName, crumbs, dirName, extensionOf, joinPath } from "./paths";
-import { loadRecent, pushRecent, rememberRecent } from "./recent-files";
+import { baseName, crumbs, dirName, extensionOf, joinPath, withSuffix } from "./paths";
+import { loadRecent, pushRecent, RECENT_WORKFLOWS, recentList, rememberRecent } from "./recent-files";
 
 test("list edits", () => {
   expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
@@ -61,4 +61,23 @@ test("recent files: newest first, once, ten at most", () => {
   expect(loadRecent(storage)).toEqual(["/b.csv", "/a.csv"]);
   store.set("weft.recentFiles", "not json");
   expect(loadRecent(storage)).toEqual([]);
+});
+
+test("recent lists are kept apart by key", () => {
+  const store = new Map<string, string>();
+  const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) };
+  const workflows = recentList(RECENT_WORKFLOWS, storage);
+  workflows.remember("/w/a.weft.json");
+  rememberRecent("/d/a.csv", storage);
+  expect(workflows.load()).toEqual(["/w/a.weft.json"]);
+  expect(loadRecent(storage)).toEqual(["/d/a.csv"]);
+});
+
+test("withSuffix: a typed name gets the suffix once", () => {
+  expect(withSuffix("sales", ".weft.json")).toBe("sales.weft.json");
+  expect(withSuffix("sales.json", ".weft.json")).toBe("sales.weft.json");
+  expect(withSuffix("sales.weft.json", ".weft.json")).toBe("sales.weft.json");
+  expect(withSuffix("Sales.WEFT.JSON", ".weft.json")).toBe("Sales.WEFT.JSON");
+  expect(withSuffix("sales.csv", ".weft.json")).toBe("sales.csv.weft.json");
+  expect(withSuffix("out.csv", undefined)).toBe("out.csv");
 });

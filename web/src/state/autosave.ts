@@ -1,6 +1,6 @@
 import { createEffect, onCleanup } from "solid-js";
 import { parseWorkflow } from "../model/workflow";
-import type { WorkflowFiles } from "./files";
+import type { ServerLocation, WorkflowFiles } from "./files";
 
 const AUTOSAVE_KEY = "weft.autosave.v1";
 const DEBOUNCE_MS = 400;
@@ -8,6 +8,8 @@ const DEBOUNCE_MS = 400;
 interface Stored {
   saved_at: string;
   file_name?: string;
+  /** Where on the Server the workflow lives, so Save still writes there after a reload. */
+  server?: ServerLocation | null;
   dirty: boolean;
   doc: unknown;
 }
@@ -31,7 +33,7 @@ export function restoreAutosave(files: WorkflowFiles): Restored | undefined {
     stored = JSON.parse(text) as Stored;
     const doc = parseWorkflow(JSON.stringify(stored.doc));
     if (doc.tools.length === 0) return undefined;
-    files.load(doc, stored.file_name);
+    files.load(doc, stored.file_name, validLocation(stored.server));
     // Unsaved changes stay unsaved after a reload.
     if (stored.dirty) files.markUnsaved();
     return { savedAt: new Date(stored.saved_at), name: doc.meta.name };
@@ -49,7 +51,7 @@ export function startAutosave(files: WorkflowFiles): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = (json: string) => {
     timer = undefined;
-    const stored = `{"saved_at":${JSON.stringify(new Date().toISOString())},"file_name":${JSON.stringify(files.fileName() ?? null)},"dirty":${files.dirty()},"doc":${json}}`;
+    const stored = `{"saved_at":${JSON.stringify(new Date().toISOString())},"file_name":${JSON.stringify(files.fileName() ?? null)},"server":${JSON.stringify(files.location() ?? null)},"dirty":${files.dirty()},"doc":${json}}`;
     try {
       localStorage.setItem(AUTOSAVE_KEY, stored);
     } catch {
@@ -61,6 +63,7 @@ export function startAutosave(files: WorkflowFiles): void {
     pending = files.json();
     files.dirty();
     files.fileName();
+    files.location();
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => write(pending), DEBOUNCE_MS);
   });
@@ -75,6 +78,14 @@ export function startAutosave(files: WorkflowFiles): void {
     flush();
     window.removeEventListener("pagehide", flush);
   });
+}
+
+/** A stored location, if it has the right shape (storage is anyone's to edit). */
+function validLocation(value: unknown): ServerLocation | undefined {
+  const at = value as Partial<ServerLocation> | null | undefined;
+  return at && typeof at.path === "string" && typeof at.modified === "string"
+    ? { path: at.path, modified: at.modified }
+    : undefined;
 }
 
 /** Drops the stored copy. */

@@ -1,30 +1,49 @@
 import { createMemo, createRoot, createSignal } from "solid-js";
 import { unwrap } from "solid-js/store";
+import { baseName } from "../config/paths";
+import { api, type WorkflowWritten } from "../lib/api";
 import { emptyWorkflow, parseWorkflow, type WorkflowDoc } from "../model/workflow";
 import type { Editor } from "./editor";
 
+/** A `.weft.json` file on the Server the workflow was opened from or last saved to. */
+export interface ServerLocation {
+  /** The file's real path on the Server. */
+  path: string;
+  /** Its modification time when this page last read or wrote it (the conflict check). */
+  modified: string;
+}
+
 /**
- * Opening and saving workflows as `.weft.json` files.
- *
- * The Server's file routes only browse (roots, list, search, stat): none reads or writes a
- * file's content, so a workflow cannot be opened from, nor saved to, a path on the Server.
- * What the browser can do, it does: Save downloads `<name>.weft.json` (the same name each
- * time, remembered as `fileName`), Open reads a file chosen on this computer, and a
- * workflow the Server ran can be opened again from the run history (the archive).
+ * Opening and saving workflows as `.weft.json` files: on the Server (GET and PUT
+ * /api/files/workflow, remembered as `location` so Save writes back where the workflow came
+ * from), or on this computer (Download, and Open of a chosen file). A workflow the Server
+ * ran can also be opened again from the run history (the archive).
  */
 export interface WorkflowFiles {
   /** The file name the workflow was last opened from or saved to (undefined: never saved). */
   fileName(): string | undefined;
+  /** Where on the Server the workflow lives (undefined: not saved there). */
+  location(): ServerLocation | undefined;
   /** The document differs from what was last opened, saved or started. */
   dirty(): boolean;
   /** The document as the JSON a file holds (reactive: moves with every change). */
   json(): string;
-  /** Downloads the workflow as a `.weft.json` file; answers the file name. */
-  save(): string;
-  /** Reads a `.weft.json` file into the editor (throws a readable Error if it is not one). */
+  /**
+   * Downloads the workflow as a `.weft.json` file; answers the file name. A workflow that
+   * lives on the Server stays unsaved there: the download is a copy.
+   */
+  download(): string;
+  /** Reads a `.weft.json` file chosen on this computer (throws a readable Error if it is not one). */
   open(file: File): Promise<void>;
+  /** Reads a `.weft.json` file on the Server into the editor (throws ApiError or a readable Error). */
+  openFromServer(path: string): Promise<void>;
+  /**
+   * Writes the document to `path` on the Server; it becomes the workflow's location. Throws
+   * ApiError (409: the file exists without `overwrite`, or changed since `expectedModified`).
+   */
+  saveToServer(path: string, options?: { overwrite?: boolean; expectedModified?: string }): Promise<WorkflowWritten>;
   /** Loads a document from elsewhere (the run history): the baseline for `dirty` moves to it. */
-  load(doc: WorkflowDoc, fileName?: string): void;
+  load(doc: WorkflowDoc, fileName?: string, location?: ServerLocation): void;
   /** Starts a new, empty workflow. */
   reset(): void;
   /** Sets the remembered file name (autosave restores it). */
@@ -86,29 +105,53 @@ function createWorkflowFiles(editor: Editor): WorkflowFiles {
     return workflowJson(unwrap(editor.state.doc));
   });
   const [fileName, setFileName] = createSignal<string | undefined>();
+  const [location, setLocation] = createSignal<ServerLocation | undefined>();
   const [baseline, setBaseline] = createSignal(json());
   const markSaved = () => setBaseline(json());
 
-  const load = (doc: WorkflowDoc, name?: string) => {
+  const load = (doc: WorkflowDoc, name?: string, at?: ServerLocation) => {
     editor.load(doc);
     setFileName(name);
+    setLocation(at);
     markSaved();
   };
 
   return {
     fileName,
+    location,
     dirty: () => json() !== baseline(),
     json,
-    save() {
+    download() {
       const name = fileName() ?? workflowFileName(editor.state.doc.meta.name);
       downloadText(json(), name);
-      setFileName(name);
-      markSaved();
+      if (!location()) {
+        setFileName(name);
+        markSaved();
+      }
       return name;
     },
     async open(file: File) {
       const doc = parseWorkflow(await file.text());
       load(doc, file.name);
+    },
+    async openFromServer(path: string) {
+      const answer = await api.readWorkflowFile(path);
+      const doc = parseWorkflow(JSON.stringify(answer.workflow));
+      load(doc, baseName(answer.path), { path: answer.path, modified: answer.modified });
+    },
+    async saveToServer(path, { overwrite, expectedModified } = {}) {
+      // What is sent becomes the baseline: edits made while the request runs stay unsaved.
+      const text = json();
+      const written = await api.writeWorkflowFile({
+        path,
+        workflow: JSON.parse(text),
+        overwrite,
+        expected_modified: expectedModified,
+      });
+      setLocation({ path: written.path, modified: written.modified });
+      setFileName(baseName(written.path));
+      setBaseline(text);
+      return written;
     },
     load,
     reset: () => load(emptyWorkflow()),

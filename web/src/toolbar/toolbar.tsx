@@ -2,8 +2,10 @@ import { createSignal, For, onCleanup, Show } from "solid-js";
 import { openPage, type PageName, page } from "../pages/route";
 import { forgetAutosave, type Restored, restoreAutosave, startAutosave } from "../state/autosave";
 import { useEditor } from "../state/editor";
-import { workflowFiles } from "../state/files";
+import { workflowFileName, workflowFiles } from "../state/files";
 import { useLive } from "../state/live";
+import { createFileActions } from "./file-actions";
+import { FileControls, FileLabel } from "./file-controls";
 import { useToolbarShortcuts } from "./shortcuts";
 import { setTheme, THEME_CHOICES, type ThemeChoice, theme } from "./theme";
 import "./toolbar.css";
@@ -20,8 +22,8 @@ const PAGE_BUTTONS: { page: PageName; label: string; title: string }[] = [
 ];
 
 /**
- * The designer's toolbar: the workflow's name, New / Open / Save, Undo / Redo, Run, the
- * side pages and the theme. It also restores the autosaved workflow when the page opens.
+ * The designer's toolbar: the workflow's name and file, New / Open / Save, Undo / Redo, Run,
+ * the side pages and the theme. It also restores the autosaved workflow when the page opens.
  */
 export function Toolbar() {
   const editor = useEditor();
@@ -30,7 +32,6 @@ export function Toolbar() {
   const [message, setMessage] = createSignal<Message>();
   const [restored, setRestored] = createSignal<Restored | undefined>(restoreAutosave(files));
   startAutosave(files);
-  let fileInput: HTMLInputElement | undefined;
   let messageTimer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(messageTimer));
 
@@ -51,25 +52,17 @@ export function Toolbar() {
     openPage(undefined);
     say("New workflow");
   };
-  const chooseFile = () => fileInput?.click();
-  const openChosen = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file || !mayDiscard()) return;
-    try {
-      await files.open(file);
+  const fileActions = createFileActions({
+    files,
+    say,
+    mayDiscard,
+    afterOpen: () => {
       setRestored(undefined);
       openPage(undefined);
       live.refresh();
-      say(`Opened ${file.name}`);
-    } catch (err) {
-      say(`${file.name}: ${(err as Error).message}`, "error");
-    }
-  };
-  const save = () => {
-    const name = files.save();
-    say(`Saved ${name} (downloaded)`);
-  };
+    },
+    defaultName: () => workflowFileName(editor.state.doc.meta.name),
+  });
   const run = async () => {
     if (live.running()) return;
     if (editor.state.doc.tools.length === 0) {
@@ -89,7 +82,12 @@ export function Toolbar() {
       say(`Run failed: ${(err as Error).message}`, "error");
     }
   };
-  useToolbarShortcuts({ save, open: chooseFile, run: () => void run() });
+  useToolbarShortcuts({
+    save: () => void fileActions.save(),
+    saveAs: fileActions.saveAs,
+    open: fileActions.chooseServerFile,
+    run: () => void run(),
+  });
 
   return (
     <header class="area toolbar" data-testid="toolbar">
@@ -97,16 +95,19 @@ export function Toolbar() {
         <span class="toolbar-brand" aria-hidden="true">
           Weft
         </span>
-        <label class="toolbar-name">
-          <span class="visually-hidden">Workflow name</span>
-          <input
-            data-testid="toolbar-name"
-            value={editor.state.doc.meta.name}
-            spellcheck={false}
-            onInput={(e) => editor.setName(e.currentTarget.value)}
-            onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
-          />
-        </label>
+        <div class="toolbar-title">
+          <label class="toolbar-name">
+            <span class="visually-hidden">Workflow name</span>
+            <input
+              data-testid="toolbar-name"
+              value={editor.state.doc.meta.name}
+              spellcheck={false}
+              onInput={(e) => editor.setName(e.currentTarget.value)}
+              onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+            />
+          </label>
+          <FileLabel files={files} />
+        </div>
         <Show when={files.dirty()}>
           <span class="toolbar-dirty" data-testid="toolbar-dirty" title="Changes not saved in a file">
             <span aria-hidden="true">●</span>
@@ -117,32 +118,7 @@ export function Toolbar() {
         <button type="button" data-testid="toolbar-new" onClick={newWorkflow} title="Start a new, empty workflow">
           New
         </button>
-        <button
-          type="button"
-          data-testid="toolbar-open"
-          onClick={chooseFile}
-          title="Open a .weft.json file from this computer (Ctrl+O)"
-        >
-          Open…
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          class="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="toolbar-open-input"
-          onChange={(e) => void openChosen(e.currentTarget)}
-        />
-        <button
-          type="button"
-          data-testid="toolbar-save"
-          onClick={save}
-          title={`Download as ${files.fileName() ?? "a .weft.json file"} (Ctrl+S)`}
-        >
-          Save
-        </button>
+        <FileControls actions={fileActions} files={files} />
         <span class="toolbar-sep" aria-hidden="true" />
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { createEffect, createResource, createSignal, For, on, onCleanup, onMount, Show } from "solid-js";
 import { api, type FileEntry } from "../../lib/api";
-import { baseName, crumbs, dirName, extensionOf, isInside, joinPath } from "../paths";
-import { loadRecent, rememberRecent } from "../recent-files";
+import { baseName, crumbs, dirName, extensionOf, isInside, joinPath, withSuffix } from "../paths";
+import { RECENT_DATA_FILES, type RecentList, recentList } from "../recent-files";
 import "./file-picker.css";
 
 export type PickerMode = "open" | "save";
@@ -44,15 +44,29 @@ function sizeText(bytes: number | null): string {
 }
 
 /**
- * The file dialog of Input (`open`: pick a readable file) and Output (`save`: pick a folder
- * and type a name) over the Server's granted roots (/api/files/*): roots and recent files at
- * the side, the folder's entries with breadcrumbs, and a search over every root.
+ * The file dialog over the Server's granted roots (/api/files/*): roots and recent files at
+ * the side, the folder's entries with breadcrumbs, and a search over every root. `open`
+ * picks a readable file (Input; Open a workflow), `save` a folder and a typed name (Output;
+ * Save a workflow as).
  */
 export function FilePicker(props: {
   mode: PickerMode;
   initial: string;
   /** Extensions offered in `open` mode (lower case, no dot); folders are always shown. */
   extensions?: readonly string[];
+  /**
+   * Only names ending so are shown, in both modes, and searched (`.weft.json`); a name typed
+   * in `save` mode gets it when it lacks it.
+   */
+  suffix?: string;
+  /** The name offered in `save` mode when `initial` is empty. */
+  defaultName?: string;
+  title?: string;
+  /** The label of the button that chooses. */
+  chooseLabel?: string;
+  /** The "Recent" list shown and added to (default: data files). */
+  recent?: RecentList;
+  testid?: string;
   onChoose: (path: string) => void;
   onClose: () => void;
 }) {
@@ -62,11 +76,12 @@ export function FilePicker(props: {
   const rootPaths = () => roots()?.map((r) => r.path) ?? [];
   const [dir, setDir] = createSignal<string | undefined>();
   const [selected, setSelected] = createSignal(props.mode === "open" ? props.initial : "");
-  const [name, setName] = createSignal(props.initial ? baseName(props.initial) : "");
+  const [name, setName] = createSignal(props.initial ? baseName(props.initial) : (props.defaultName ?? ""));
   const [query, setQuery] = createSignal("");
   const [results, setResults] = createSignal<Listed[] | undefined>();
   const [searchError, setSearchError] = createSignal<string>();
-  const [recent, setRecent] = createSignal(loadRecent());
+  const recentFiles = props.recent ?? recentList(RECENT_DATA_FILES);
+  const [recent, setRecent] = createSignal(recentFiles.load());
 
   // Start in the folder of the current path when a root holds it, else in the first root.
   createEffect(() => {
@@ -77,8 +92,11 @@ export function FilePicker(props: {
   });
 
   const [listing] = createResource(dir, (path) => api.fileList(path));
-  const readable = (entry: { isDir: boolean; path: string }) =>
-    entry.isDir || props.mode === "save" || !props.extensions || props.extensions.includes(extensionOf(entry.path));
+  const readable = (entry: { isDir: boolean; path: string }) => {
+    if (entry.isDir) return true;
+    if (props.suffix) return entry.path.toLowerCase().endsWith(props.suffix.toLowerCase());
+    return props.mode === "save" || !props.extensions || props.extensions.includes(extensionOf(entry.path));
+  };
 
   const entries = (): Listed[] => {
     const found = results();
@@ -106,7 +124,11 @@ export function FilePicker(props: {
         const mine = new AbortController();
         controller = mine;
         try {
-          const extensions = props.mode === "open" ? props.extensions?.join(",") : undefined;
+          const extensions = props.suffix
+            ? props.suffix.replace(/^\./, "")
+            : props.mode === "open"
+              ? props.extensions?.join(",")
+              : undefined;
           const answer = await api.fileSearch(q.trim(), { extensions, limit: 100 }, mine.signal);
           setResults(
             answer.results.map((r) => ({
@@ -134,11 +156,15 @@ export function FilePicker(props: {
   });
 
   const target = () =>
-    props.mode === "open" ? selected() : dir() && name().trim() ? joinPath(dir() as string, name().trim()) : "";
+    props.mode === "open"
+      ? selected()
+      : dir() && name().trim()
+        ? joinPath(dir() as string, withSuffix(name().trim(), props.suffix))
+        : "";
 
   function choose(path = target()) {
     if (!path) return;
-    setRecent(rememberRecent(path));
+    setRecent(recentFiles.remember(path));
     props.onChoose(path);
     dialog?.close();
   }
@@ -172,12 +198,12 @@ export function FilePicker(props: {
     event.preventDefault();
   }
 
-  const title = props.mode === "open" ? "Choose a file to read" : "Save as";
+  const title = props.title ?? (props.mode === "open" ? "Choose a file to read" : "Save as");
   return (
     <dialog
       ref={dialog}
       class="fp"
-      data-testid="file-picker"
+      data-testid={props.testid ?? "file-picker"}
       aria-labelledby="fp-title"
       onClose={() => props.onClose()}
       onKeyDown={(e) => {
@@ -359,7 +385,7 @@ export function FilePicker(props: {
           disabled={!target() || (props.mode === "save" && !!listing()?.read_only)}
           onClick={() => choose()}
         >
-          {props.mode === "open" ? "Choose" : "Save here"}
+          {props.chooseLabel ?? (props.mode === "open" ? "Choose" : "Save here")}
         </button>
       </footer>
     </dialog>
