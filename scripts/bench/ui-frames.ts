@@ -278,7 +278,9 @@ async function main() {
       const parts = Object.entries(f.cpu)
         .map(([part, ms]) => `${part} ${per(ms)}`)
         .join(", ");
-      console.log(`${"".padEnd(11)} main-thread CPU per ${f.updates ? "updated " : ""}frame ${per(f.cpuMs)} ms (${parts})`);
+      console.log(
+        `${"".padEnd(11)} main-thread CPU per ${f.updates ? "updated " : ""}frame ${per(f.cpuMs)} ms (${parts})`,
+      );
     };
     const trace = join(work, "trace.json");
     report("fit (all)", await measureDrag(page, await grabTool(page, group[0] as string), trace));

@@ -30,6 +30,16 @@ export interface BuildOptions {
   fresh?(tool: PlannedTool): boolean;
   /** How many rows a source tool reads (ToolContext.sourceRows); all by default. A partial read is never stored. */
   sourceRows?(tool: PlannedTool): number | "all";
+  /** Told as each tool starts and ends (a full run's progress): once per tool, never per row. */
+  progress?: BuildProgress;
+}
+
+/** Hooks for a run's progress; a tool that ends has started. */
+export interface BuildProgress {
+  started(tool: PlannedTool): void;
+  /** Built, and its results stored when they had to be: `metric` is final (unless an Output still writes). */
+  finished(tool: PlannedTool, metric: ToolMetric): void;
+  failed(tool: PlannedTool, durationMs: number): void;
 }
 
 export interface BuiltTool {
@@ -73,9 +83,12 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
     failed.set(tool.id, { detail: error.message, status: error.status });
   };
 
+  const progress = options.progress;
   for (const level of plan.levels) {
     const stores: PendingStore[] = [];
     const outcomes = new Map<string, BuiltTool | { error: unknown }>();
+    /** Stores still to finish per tool: a tool is done when its last one is. */
+    const storing = new Map<string, number>();
     await runLimited([...level], deps.parallelism, async (id) => {
       const tool = plan.tools.get(id) as PlannedTool;
       const upstreamFailure = Object.values(tool.inputs)
@@ -85,10 +98,17 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
         failed.set(id, { detail: `Tool "${upstreamFailure.tool}" upstream of this tool failed`, status: 424 });
         return;
       }
+      const started = performance.now();
+      progress?.started(tool);
       try {
-        outcomes.set(id, await buildTool(plan.workflowId, tool, tools, deps, options, stores));
+        const built = await buildTool(plan.workflowId, tool, tools, deps, options, stores);
+        outcomes.set(id, built);
+        const pending = stores.filter((s) => s.tool === tool).length;
+        if (pending > 0) storing.set(id, pending);
+        else progress?.finished(tool, built.metric);
       } catch (err) {
         outcomes.set(id, { error: err });
+        progress?.failed(tool, elapsed(started));
       }
     });
     // Recorded in the level's order, whichever finished first, so metrics keep the plan's order.
@@ -111,9 +131,18 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
           built.metric.rows = rows;
       } catch (err) {
         tools.delete(item.tool.id);
+        built.metric.duration_ms = round2(built.metric.duration_ms + elapsed(started));
+        // Its other sockets' stores, if any, must not report it finished.
+        storing.delete(item.tool.id);
+        progress?.failed(item.tool, built.metric.duration_ms);
         fail(item.tool, err);
+        return;
       }
-      built.metric.duration_ms += elapsed(started);
+      built.metric.duration_ms = round2(built.metric.duration_ms + elapsed(started));
+      const left = storing.get(item.tool.id);
+      if (left === undefined) return;
+      storing.set(item.tool.id, left - 1);
+      if (left === 1) progress?.finished(item.tool, built.metric);
     });
   }
   return { tools, failed };
@@ -204,7 +233,12 @@ async function materialize(
 }
 
 function elapsed(started: number): number {
-  return Math.round((performance.now() - started) * 100) / 100;
+  return round2(performance.now() - started);
+}
+
+/** Milliseconds to 2 decimals (a sum of rounded times is not rounded: 270.95000000000005). */
+function round2(ms: number): number {
+  return Math.round(ms * 100) / 100;
 }
 
 export type { CacheUse };

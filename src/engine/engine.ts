@@ -22,6 +22,7 @@ import type {
   MetadataResult,
   PreviewAllResult,
   ProfileResult,
+  RunEvent,
   RunMetrics,
   SchemaResult,
   SocketPreviews,
@@ -30,6 +31,7 @@ import type {
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
+import { runProgress } from "./run-progress";
 import { asTool } from "./tool-failure";
 import type { Workflow } from "./workflow";
 
@@ -41,17 +43,22 @@ export interface EngineDeps {
 
 /** The engine as an executor process runs it: one job at a time, against one cache. */
 export interface Engine {
-  /** Runs a job; `signal` aborts at its time limit (database queries are cancelled). */
+  /**
+   * Runs a job; `signal` aborts at its time limit (database queries are cancelled).
+   * `onEvent` hears a full run's progress (the execute job only).
+   */
   run<K extends JobRequest["kind"]>(
     job: Extract<JobRequest, { kind: K }>,
     signal?: AbortSignal,
+    onEvent?: (event: RunEvent) => void,
   ): Promise<JobResults[K]>;
 }
 
-/** What one job gives every tool it builds: its connections and its time limit. */
+/** What one job gives every tool it builds: its connections and its time limit; and who hears its progress. */
 interface JobScope {
   connections: Record<string, JobConnection>;
   signal: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
 }
 
 export function createEngine({ settings, claim, release }: EngineDeps): Engine {
@@ -248,27 +255,41 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         : p.order.filter((id) => Object.keys(p.tools.get(id)?.consumers ?? {}).length === 0);
       const keep = storedInFullRun(p, new Set(shown));
       const fresh = freshInFullRun(p, isSource);
+      const writers = new Set(p.order.filter((id) => tools[(p.tools.get(id) as PlannedTool).type]?.write));
+      const progress = runProgress(scope.onEvent, writers);
       const built = await build(p, scope, {
         store: (t) => keep.has(t.id),
         wanted: (t) => (shown.includes(t.id) ? allSockets(t) : []),
         fresh: (t) => fresh.has(t.id),
+        progress: progress.build,
       });
       const written: ExecuteResult["written"] = [];
       for (const id of p.order) {
         const tool = p.tools.get(id) as PlannedTool;
         const def = tools[tool.type];
-        const frame = built.tools.get(id)?.outputs.output;
-        if (!def?.write || !frame) continue;
-        const writeStarted = performance.now();
-        const result = asTool(id, () =>
-          (def.write as NonNullable<typeof def.write>)(frame, tool.config, contextFor(id, scope)),
-        );
         const metric = built.tools.get(id)?.metric;
-        if (metric) {
-          metric.rows = result.rows;
-          metric.duration_ms += Math.round(performance.now() - writeStarted);
+        const frame = built.tools.get(id)?.outputs.output;
+        if (!def?.write || !metric) continue;
+        if (!frame) {
+          progress.ended(metric);
+          continue;
         }
+        const writeStarted = performance.now();
+        const timeSoFar = () => Math.round((metric.duration_ms + performance.now() - writeStarted) * 100) / 100;
+        progress.writing(id);
+        let result: { path: string; rows: number };
+        try {
+          result = asTool(id, () =>
+            (def.write as NonNullable<typeof def.write>)(frame, tool.config, contextFor(id, scope)),
+          );
+        } catch (err) {
+          progress.failed(id, timeSoFar());
+          throw err;
+        }
+        metric.rows = result.rows;
+        metric.duration_ms = timeSoFar();
         written.push({ tool_id: id, path: result.path, rows: result.rows });
+        progress.written({ event: "written", tool_id: id, path: result.path, rows: result.rows }, metric);
       }
       const outputs: ExecuteResult["outputs"] = {};
       const limit = clamp(job.previewLimit);
@@ -278,10 +299,10 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   };
 
   return {
-    run(job, signal = new AbortController().signal) {
+    run(job, signal = new AbortController().signal, onEvent) {
       const handler = jobs[job.kind] as (j: typeof job, scope: JobScope) => Promise<JobResults[typeof job.kind]>;
       const connections = "connections" in job ? (job.connections ?? {}) : {};
-      return handler(job, { connections, signal }) as never;
+      return handler(job, { connections, signal, onEvent }) as never;
     },
   };
 }

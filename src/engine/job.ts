@@ -70,6 +70,32 @@ export interface ToolMetric {
   hash: string;
 }
 
+/**
+ * A full run's progress, sent as it happens (`/workflow/execute` streamed as NDJSON):
+ * once per tool, never per row. A lazy tool runs while it is built (its reading and
+ * computing happen in the blocking tool or Output downstream); a blocking tool until its
+ * result is stored; an Output while it writes.
+ */
+export type RunEvent = ToolEvent | WrittenEvent;
+
+/** A tool started (`running`) or ended; an ended tool says how long it took and, where known, its rows. */
+export interface ToolEvent {
+  event: "tool";
+  tool_id: string;
+  status: "running" | "success" | "error";
+  duration_ms?: number;
+  cache?: CacheUse;
+  rows?: number;
+}
+
+/** An Output tool wrote its file (before its `success`). */
+export interface WrittenEvent {
+  event: "written";
+  tool_id: string;
+  path: string;
+  rows: number;
+}
+
 export interface RunMetrics {
   duration_ms: number;
   tools: ToolMetric[];

@@ -21,25 +21,36 @@ function answer(c: Context, status: number, body: ErrorBody): Response {
 }
 
 /**
- * Maps any error to `{detail, error_id?}`. Weft errors and Hono's HTTP exceptions keep their
- * status and message (logged at info); anything else is a 500 whose `error_id` is returned
- * and logged with the stack, so a user's report finds its log line.
+ * The status and body an error answers, logged as the API logs errors: Weft errors and
+ * Hono's HTTP exceptions keep their status and message (logged at info); anything else is a
+ * 500 whose `error_id` is returned and logged with the stack, so a user's report finds its
+ * log line. Also used where an error ends a stream already under way (run-stream.ts).
  */
+export function describeError(
+  err: unknown,
+  logger: Logger,
+  request: { method: string; path: string },
+): { status: number; body: ErrorBody } {
+  if (err instanceof WeftError) {
+    logger.info("request refused", { status: err.status, error: err.name, detail: err.message, path: request.path });
+    return { status: err.status, body: { detail: err.message } };
+  }
+  if (err instanceof ZodError) return { status: 400, body: { detail: describeZodError(err) } };
+  if (err instanceof HTTPException && err.status < 500) {
+    const detail = err.status === 413 ? "Request body too large" : err.message || "Bad request";
+    return { status: err.status, body: { detail } };
+  }
+  const errorId = newErrorId();
+  logger.error("unexpected error", { error_id: errorId, method: request.method, path: request.path, error: err });
+  return { status: 500, body: { detail: `Internal error (error_id ${errorId})`, error_id: errorId } };
+}
+
+/** Maps any error to `{detail, error_id?}` (describeError); the audit line gets the same `error_id`. */
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return function weftErrorHandler(err, c) {
-    if (err instanceof WeftError) {
-      logger.info("request refused", { status: err.status, error: err.name, detail: err.message, path: c.req.path });
-      if (err instanceof RateLimitedError) c.header("Retry-After", String(err.retryAfterSeconds));
-      return answer(c, err.status, { detail: err.message });
-    }
-    if (err instanceof ZodError) return answer(c, 400, { detail: describeZodError(err) });
-    if (err instanceof HTTPException && err.status < 500) {
-      const detail = err.status === 413 ? "Request body too large" : err.message || "Bad request";
-      return answer(c, err.status, { detail });
-    }
-    const errorId = newErrorId();
-    c.set(ERROR_ID_KEY as never, errorId as never);
-    logger.error("unexpected error", { error_id: errorId, method: c.req.method, path: c.req.path, error: err });
-    return answer(c, 500, { detail: `Internal error (error_id ${errorId})`, error_id: errorId });
+    if (err instanceof RateLimitedError) c.header("Retry-After", String(err.retryAfterSeconds));
+    const { status, body } = describeError(err, logger, { method: c.req.method, path: c.req.path });
+    if (body.error_id) c.set(ERROR_ID_KEY as never, body.error_id as never);
+    return answer(c, status, body);
   };
 }

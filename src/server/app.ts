@@ -2,6 +2,7 @@ import type { ServerConfig } from "../cli/config";
 import type { ExecutorPool } from "../engine/executor/pool";
 import type { Workflow } from "../engine/workflow";
 import { newApiApp } from "../http/openapi-app";
+import type { Logger } from "../shared/logger";
 import { fileAccessPolicy } from "./engine-pool";
 import { aiRoutes } from "./routes/ai";
 import { archiveRoutes } from "./routes/archive";
@@ -13,6 +14,7 @@ import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
 import { polarsRoutes } from "./routes/polars";
 import { workflowRoutes } from "./routes/workflow";
+import { workflowFileRoutes } from "./routes/workflow-file";
 import type { ArchiveService } from "./services/archive";
 import { connectionsForRun } from "./services/connection-resolver";
 import type { ConnectionStore } from "./services/connection-store";
@@ -29,6 +31,7 @@ export interface ServerDeps {
   archive: ArchiveService;
   /** The server-managed connections; undefined without CONNECTION_ENCRYPTION_KEY (routes answer 503). */
   connections: ConnectionStore | undefined;
+  logger: Logger;
 }
 
 /**
@@ -36,18 +39,19 @@ export interface ServerDeps {
  * endpoint is found in one look. Authentication is applied by the caller (cli/create-app.ts),
  * in the spec's middleware order.
  */
-export function createServerApp({ config, engine, clearCache, cacheRoot, archive, connections }: ServerDeps) {
+export function createServerApp({ config, engine, clearCache, cacheRoot, archive, connections, logger }: ServerDeps) {
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
   const prepare = (workflow: Workflow) => connectionsForRun(workflow, { store: connections });
-  app.route("/", workflowRoutes({ engine, clearCache, prepare, archive }));
+  app.route("/", workflowRoutes({ engine, clearCache, prepare, archive, logger }));
   app.route("/", polarsRoutes(engine));
   app.route("/", datasourceRoutes(engine));
   app.route("/", connectionsRoutes({ store: connections, fileAccess: fileAccessPolicy(config) }));
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
   app.route("/", filesRoutes({ policy: fileAccessPolicy(config) }));
+  app.route("/", workflowFileRoutes({ policy: fileAccessPolicy(config) }));
   app.route("/", aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode }));
   return app;
 }

@@ -1,6 +1,7 @@
 import { ExecutionTimeoutError } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
 import { createEngine, type Engine } from "../engine";
+import type { RunEvent } from "../job";
 import { type ClaimOutcome, type FromExecutor, serializeError, type ToExecutor } from "./protocol";
 
 /**
@@ -35,7 +36,8 @@ export function runExecutor(): void {
         const { signal, stop } = deadlineSignal(message.deadline);
         try {
           if (!engine) throw new Error("executor received a job before its settings");
-          send({ t: "done", id: message.id, result: await engine.run(message.job, signal) });
+          const onEvent = (event: RunEvent) => send({ t: "event", id: message.id, event });
+          send({ t: "done", id: message.id, result: await engine.run(message.job, signal, onEvent) });
         } catch (err) {
           if (!(err instanceof Error && "status" in err))
             log("error", "job failed unexpectedly", { error: serializeError(err) });

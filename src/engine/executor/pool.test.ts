@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { workflow, writeCsv } from "../../../tests/helpers/workflows";
 import { ExecutionError, ToolConfigError } from "../../shared/errors";
 import { createLogger } from "../../shared/logger";
-import type { EngineSettings } from "../job";
+import type { EngineSettings, RunEvent } from "../job";
 import { ExecutorPool } from "./pool";
 
 const dir = mkdtempSync(join(tmpdir(), "weft-pool-"));
@@ -122,6 +122,56 @@ describe("the executor pool", () => {
         .sort((a, b) => a[0] - b[0]);
       for (const r of results) expect(r.outputs.output?.data).toEqual(expected.map((row) => [...row]));
       expect(readdirSync(join(dir, "cache", "w-dedup")).filter((f) => f.endsWith(".arrow"))).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("a full run reports its progress to the job's listener; a preview reports none", async () => {
+    const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });
+    try {
+      const w = workflow(
+        "w-progress",
+        [
+          { id: "in", type: "input", config: { source: many } },
+          { id: "sorted", type: "sort", config: { by: [{ column: "k" }] } },
+          { id: "out", type: "output", config: { path: join(dir, "files", "progress.csv") } },
+        ],
+        ["in -> sorted", "sorted -> out"],
+      );
+      const heard: RunEvent[] = [];
+      const preview = { kind: "tool_preview" as const, workflow: w, toolId: "sorted", previewLimit: 3 };
+      await pool.run(preview, { onEvent: (e) => heard.push(e) });
+      expect(heard).toEqual([]);
+      // A listener that throws is logged; the run goes on.
+      const result = await pool.run(
+        { kind: "execute", workflow: w, previewLimit: 0 },
+        {
+          onEvent: (e) => {
+            heard.push(e);
+            if (heard.length === 1) throw new Error("listener broke");
+          },
+        },
+      );
+      expect(heard.map((e) => `${e.tool_id} ${e.event === "tool" ? e.status : "written"}`)).toEqual([
+        "in running",
+        "in success",
+        "sorted running",
+        // The preview stored the sort's result: the run reads it from the cache.
+        "sorted success",
+        "out running",
+        "out written",
+        "out success",
+      ]);
+      expect(heard[3]).toMatchObject({ event: "tool", status: "success", cache: "hit" });
+      expect(heard[5]).toEqual({
+        event: "written",
+        tool_id: "out",
+        path: join(dir, "files", "progress.csv"),
+        rows: 400_000,
+      });
+      expect(result.written).toHaveLength(1);
+      expect(logs.some((l) => l.includes("listener broke"))).toBe(true);
     } finally {
       await pool.close();
     }

@@ -1,7 +1,7 @@
 import type { Subprocess } from "bun";
 import { ExecutionError, ExecutionTimeoutError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
-import type { EngineSettings, JobRequest, JobResults } from "../job";
+import type { EngineSettings, JobRequest, JobResults, RunEvent } from "../job";
 import { type FromExecutor, reviveError, type ToExecutor } from "./protocol";
 import { executorCommand } from "./spawn-command";
 
@@ -16,8 +16,18 @@ export interface ExecutorPoolOptions {
   command?: string[];
 }
 
+/** What a caller gives with a job besides the job itself. */
+export interface RunOptions {
+  /**
+   * Hears the job's progress as the executor reports it (a full run's: job.ts `RunEvent`),
+   * until the job settles. It must not throw; if it does, the error is logged and the job goes on.
+   */
+  onEvent?(event: RunEvent): void;
+}
+
 interface Pending {
   job: JobRequest;
+  onEvent?: RunOptions["onEvent"];
   resolve(value: unknown): void;
   reject(err: Error): void;
   timer?: Timer;
@@ -67,11 +77,15 @@ export class ExecutorPool {
   }
 
   /** Runs one job on the next free executor. */
-  run<K extends JobRequest["kind"]>(job: Extract<JobRequest, { kind: K }>): Promise<JobResults[K]> {
+  run<K extends JobRequest["kind"]>(
+    job: Extract<JobRequest, { kind: K }>,
+    options: RunOptions = {},
+  ): Promise<JobResults[K]> {
     if (this.closed) return Promise.reject(new ExecutionError("The Server is stopping; the request was not run"));
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         job,
+        onEvent: options.onEvent,
         resolve: resolve as (v: unknown) => void,
         reject,
         settled: false,
@@ -177,6 +191,17 @@ export class ExecutorPool {
         if (message.t === "done") this.settle(current.pending, undefined, message.result);
         else this.settle(current.pending, reviveError(message.error));
         this.pump();
+        return;
+      }
+      case "event": {
+        const current = executor.current;
+        // A job that timed out or was replaced hears nothing more.
+        if (!current || current.id !== message.id || current.pending.settled) return;
+        try {
+          current.pending.onEvent?.(message.event);
+        } catch (err) {
+          this.options.logger.error("a run's progress listener failed", { error: err });
+        }
         return;
       }
       case "claim":

@@ -12,7 +12,7 @@ import {
   type WeftError,
 } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
-import type { EngineSettings, JobRequest, JobResult } from "../job";
+import type { EngineSettings, JobRequest, JobResult, RunEvent } from "../job";
 
 /** Messages from the Server process to an executor process. */
 export type ToExecutor =
@@ -26,6 +26,8 @@ export type FromExecutor =
   | { t: "ready" }
   | { t: "done"; id: number; result: JobResult }
   | { t: "failed"; id: number; error: SerializedError }
+  /** Progress of job `id` as it happens (a full run's), before its `done` or `failed`. */
+  | { t: "event"; id: number; event: RunEvent }
   | { t: "claim"; id: number; key: string }
   | { t: "release"; key: string }
   | { t: "log"; level: LogLevel; msg: string; fields?: LogFields };

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AiProvider, AuthMode } from "../../cli/config";
+import { liftIdleTimeout } from "../../http/idle-timeout";
 import { newApiApp } from "../../http/openapi-app";
 import { listModels } from "../services/ai-models";
 import {
@@ -126,9 +127,8 @@ async function proxy(c: Context, baseUrls: Record<AiProvider, string>, authMode:
   const url = new URL(c.req.url);
   const base = providerBaseUrl(provider, url.searchParams.get("base_url") ?? undefined, baseUrls);
   const target = proxyTargetUrl(base, rawProxyPath(url.pathname), forwardedQuery(url.search));
-  // Bun.serve closes a connection idle for 120 s; the relay's own timeouts bound this one.
-  const server = c.env as { timeout?: (request: Request, seconds: number) => void } | undefined;
-  if (typeof server?.timeout === "function") server.timeout(c.req.raw, 0);
+  // The relay's own timeouts bound this one.
+  liftIdleTimeout(c);
   // Where Weft reads Authorization, it holds Weft's token unless X-Weft-Token carried that.
   const authorizationIsWeft = authMode !== "disabled" && !c.req.header(WEFT_TOKEN_HEADER);
   return forwardToProvider({

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { ExecutorPool } from "../../engine/executor/pool";
 import { FILE_FORMAT_TYPES, supportedExtensions } from "../../formats/catalog";
+import { noIdleTimeout } from "../../http/idle-timeout";
 import { newApiApp } from "../../http/openapi-app";
 import {
   InspectRequest,
@@ -47,6 +48,8 @@ const routes = {
  */
 export function datasourceRoutes(engine: ExecutorPool) {
   const app = newApiApp();
+  // An inspect counts a whole file's rows: MAX_EXECUTION_TIME_SECONDS bounds it, not Bun's idle timeout.
+  app.use("/datasource/*", noIdleTimeout);
   app.openapi(routes.inspect, async (c) => {
     const body = c.req.valid("json");
     const result = await engine.run({

@@ -1,11 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { generatePython } from "../../codegen/generate";
 import type { ExecutorPool } from "../../engine/executor/pool";
-import type { FunctionsResult, JobConnection } from "../../engine/job";
+import type { ExecuteResult, FunctionsResult, JobConnection, RunEvent } from "../../engine/job";
 import type { Workflow } from "../../engine/workflow";
+import { describeError } from "../../http/error-handler";
+import { noIdleTimeout } from "../../http/idle-timeout";
 import { newApiApp } from "../../http/openapi-app";
-import { NotFoundError } from "../../shared/errors";
+import { NotFoundError, ToolError } from "../../shared/errors";
+import type { Logger } from "../../shared/logger";
 import { TOOL_CONFIG_SCHEMAS } from "../../tools/config-schemas";
+import { NDJSON, type RunErrorLine, streamRun, wantsNdjson } from "../run-stream";
 import {
   CacheClearRequest,
   CacheClearResponse,
@@ -33,6 +37,8 @@ export interface WorkflowRouteDeps {
   clearCache(workflowId: string): number;
   /** Where full runs are archived (services/archive.ts); absent: not archived. */
   archive?: ArchiveService;
+  /** Logs the errors that end a streamed run (its answer has started: the error handler cannot). */
+  logger: Logger;
 }
 
 const DEFAULT_PREVIEW_LIMIT = 100;
@@ -53,13 +59,30 @@ const post = <Req extends z.ZodType, Res extends z.ZodType>(
     responses: { 200: { content: { "application/json": { schema: response } }, description: "OK" } },
   });
 
+const executeRoute = post(
+  "/workflow/execute",
+  "Run the workflow (writes outputs); answer the target's or the last tools' outputs",
+  ExecuteRequest,
+  ExecuteResponse,
+);
+
 const routes = {
-  execute: post(
-    "/workflow/execute",
-    "Run the workflow (writes outputs); answer the target's or the last tools' outputs",
-    ExecuteRequest,
-    ExecuteResponse,
-  ),
+  execute: {
+    ...executeRoute,
+    description:
+      "With `Accept: application/x-ndjson` the answer is a stream of JSON lines: each tool's progress " +
+      '(`{"event":"tool",...}`), each file written (`{"event":"written",...}`), then `{"event":"result",...}` ' +
+      '(this answer\'s body) or `{"event":"error","status","detail"}` (docs/decisions.md).',
+    responses: {
+      200: {
+        content: {
+          ...executeRoute.responses[200].content,
+          [NDJSON]: { schema: z.string().describe("One JSON object per line") },
+        },
+        description: "OK",
+      },
+    },
+  },
   toolExecute: post(
     "/workflow/tool/execute",
     "Preview one tool's outputs (upstream tools run first; nothing is written)",
@@ -122,29 +145,45 @@ const routes = {
  * The workflow routes (server.md "Workflow"). Handlers only parse and hand the job to the
  * engine's executor processes; the engine validates the workflow and answers.
  */
-export function workflowRoutes({ engine, clearCache, prepare, archive }: WorkflowRouteDeps) {
+export function workflowRoutes({ engine, clearCache, prepare, archive, logger }: WorkflowRouteDeps) {
   const app = newApiApp();
   const limitOf = (limit?: number) => limit ?? DEFAULT_PREVIEW_LIMIT;
+  // A run or a preview may answer (or stream nothing) for longer than Bun's idle timeout;
+  // MAX_EXECUTION_TIME_SECONDS bounds every engine job instead.
+  app.use("/workflow/*", noIdleTimeout);
 
   app.openapi(routes.execute, async (c) => {
     const body = c.req.valid("json");
-    const run = async () =>
-      engine.run({
-        kind: "execute",
-        ...(await prepare(body.workflow)),
-        targetToolId: body.target_tool_id,
-        previewLimit: limitOf(body.preview_limit),
-        forceRefresh: body.force_refresh,
-      });
-    // The archive records how the run ended, failures included (server.md execution rule 5).
-    const result = archive
-      ? await archivedRun(
-          archive,
-          { workflow: body.workflow, targetToolId: body.target_tool_id, signal: c.req.raw.signal },
-          run,
-        )
-      : await run();
-    return c.json(result, 200);
+    const execute = (onEvent?: (event: RunEvent) => void): Promise<ExecuteResult> => {
+      const run = async () =>
+        engine.run(
+          {
+            kind: "execute",
+            ...(await prepare(body.workflow)),
+            targetToolId: body.target_tool_id,
+            previewLimit: limitOf(body.preview_limit),
+            forceRefresh: body.force_refresh,
+          },
+          { onEvent },
+        );
+      // The archive records how the run ended, failures included (server.md execution rule 5).
+      return archive
+        ? archivedRun(
+            archive,
+            { workflow: body.workflow, targetToolId: body.target_tool_id, signal: c.req.raw.signal },
+            run,
+          )
+        : run();
+    };
+    if (!wantsNdjson(c.req.header("accept"))) return c.json(await execute(), 200);
+    const request = { method: c.req.method, path: c.req.path };
+    const errorLine = (err: unknown): RunErrorLine => {
+      const { status, body: answer } = describeError(err, logger, request);
+      const toolId = err instanceof ToolError && err.toolId !== "" ? { tool_id: err.toolId } : {};
+      return { event: "error", status, ...answer, ...toolId };
+    };
+    // The route's typed answers are JSON; this one is the same run, streamed (a plain Response).
+    return (await streamRun(execute, errorLine)) as never;
   });
   app.openapi(routes.toolExecute, async (c) => {
     const body = c.req.valid("json");

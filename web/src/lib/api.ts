@@ -16,6 +16,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The tool the error is about, when the Server said (a streamed run's error). */
+    readonly toolId?: string,
   ) {
     super(message);
   }
@@ -74,13 +76,17 @@ export type {
   FunctionLists,
   MetadataResult,
   PreviewAllResult,
+  RunEvent,
   RunMetrics,
   SchemaResult,
   SocketPreviews,
+  ToolEvent,
   ToolMetric,
   ToolPreviewResult,
+  WrittenEvent,
 } from "../../../src/engine/job";
 export type { PreviewData } from "../../../src/engine/preview-data";
+export type { RunStreamLine } from "../../../src/server/run-stream";
 // The file and archive routes' answers, as the Server's services define them.
 export type { ArchiveListEntry as ArchiveEntry } from "../../../src/server/services/archive-reader";
 export type {
@@ -90,6 +96,7 @@ export type {
   RootEntry,
 } from "../../../src/server/services/file-browser";
 export type { SearchAnswer as FileSearch } from "../../../src/server/services/file-search";
+export type { WorkflowFile, WorkflowWritten } from "../../../src/server/services/workflow-file";
 
 import type {
   ColumnInfo,
@@ -97,12 +104,16 @@ import type {
   FunctionLists,
   MetadataResult,
   PreviewAllResult,
+  RunEvent,
   SchemaResult,
   ToolPreviewResult,
 } from "../../../src/engine/job";
+import type { RunStreamLine } from "../../../src/server/run-stream";
 import type { ArchiveListEntry } from "../../../src/server/services/archive-reader";
 import type { Listing, PathStat, RootEntry } from "../../../src/server/services/file-browser";
 import type { SearchAnswer } from "../../../src/server/services/file-search";
+import type { WorkflowFile, WorkflowWritten } from "../../../src/server/services/workflow-file";
+import { NdjsonDecoder } from "./ndjson";
 
 /**
  * One column's profile (src/engine/profile.ts). A metric that does not apply to the column's
@@ -182,6 +193,57 @@ export interface Connection {
 
 type Workflow = unknown;
 
+/**
+ * `/workflow/execute` streamed (Weft's NDJSON extension, docs/decisions.md): `onEvent` hears
+ * each tool start and end and each file written as the run goes; answers the same result
+ * as `execute`. A refusal before the run starts, or the run's own error, throws ApiError
+ * (with the tool it names); a stream cut before its result throws too.
+ */
+async function executeStream(
+  workflow: Workflow,
+  options: { target_tool_id?: string; preview_limit?: number },
+  onEvent: (event: RunEvent) => void,
+  signal?: AbortSignal,
+): Promise<ExecuteResult> {
+  const headers = new Headers({ "Content-Type": "application/json", Accept: "application/x-ndjson" });
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const res = await fetch("/api/workflow/execute", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ workflow, ...options }),
+    signal,
+  });
+  const streamed = res.headers.get("Content-Type")?.startsWith("application/x-ndjson") ?? false;
+  if (!res.ok || !streamed || !res.body) {
+    const body = (await res.json().catch(() => ({}))) as { detail?: string };
+    if (!res.ok) throw new ApiError(res.status, body.detail ?? res.statusText);
+    // A Server without the extension answers JSON: the result, without progress.
+    return body as ExecuteResult;
+  }
+  const decoder = new NdjsonDecoder();
+  let end: RunStreamLine | undefined;
+  const take = (values: unknown[]) => {
+    for (const line of values as RunStreamLine[]) {
+      if (line.event === "result" || line.event === "error") end = line;
+      else onEvent(line);
+    }
+  };
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    take(decoder.push(value));
+  }
+  take(decoder.end());
+  if (end?.event === "result") {
+    const { event: _, ...result } = end;
+    return result;
+  }
+  if (end?.event === "error") throw new ApiError(end.status, end.detail, end.tool_id);
+  throw new ApiError(0, "The run's answer stopped before its end (the connection was lost); see the Server log");
+}
+
 /** Every Server route the UI uses, typed. `signal` cancels a request a newer one supersedes. */
 export const api = {
   health: () => request<Health>("/api/health/"),
@@ -192,6 +254,7 @@ export const api = {
     options: { target_tool_id?: string; preview_limit?: number } = {},
     signal?: AbortSignal,
   ) => post<ExecuteResult>("/api/workflow/execute", { workflow, ...options }, signal),
+  executeStream,
   toolPreview: (workflow: Workflow, toolId: string, previewLimit = 100, signal?: AbortSignal) =>
     post<ToolPreviewResult>(
       "/api/workflow/tool/execute",
@@ -216,6 +279,11 @@ export const api = {
   fileSearch: (query: string, options: { extensions?: string; limit?: number } = {}, signal?: AbortSignal) =>
     get<SearchAnswer>("/api/files/search", { query, ...options }, signal),
   fileStat: (path: string) => get<PathStat>("/api/files/stat", { path }),
+  /** A `.weft.json` file on the Server, with its modification time (send it back when saving). */
+  readWorkflowFile: (path: string) => get<WorkflowFile>("/api/files/workflow", { path }),
+  /** Saves a `.weft.json` file: 409 when it exists (without `overwrite`) or changed since `expected_modified`. */
+  writeWorkflowFile: (body: { path: string; workflow: Workflow; overwrite?: boolean; expected_modified?: string }) =>
+    request<WorkflowWritten>("/api/files/workflow", { method: "PUT", body: JSON.stringify(body) }),
 
   datasourceSupported: () => get<{ source_types: string[]; file_extensions: string[] }>("/api/datasource/supported"),
   datasourceInspect: (

@@ -8,9 +8,10 @@ import { formatNumber } from "./profile-format";
 import type { ProfileEntry } from "./profile-view";
 import { ProfileView } from "./profile-view";
 import { type ResultsTab, type ResultsView, resultsTabs, socketLabel, tabKeyTarget } from "./results-tabs";
-import { RunSummary, toolName } from "./run-summary";
+import { RunSummary } from "./run-summary";
 import { SchemaView } from "./schema-view";
 import { StatusChip, ToolError } from "./status-chip";
+import { toolName } from "./tool-link";
 import "./results-pane.css";
 
 /**

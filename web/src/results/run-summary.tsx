@@ -1,39 +1,17 @@
 import { For, Match, Show, Switch } from "solid-js";
 import type { ExecuteResult } from "../lib/api";
-import { toolDef } from "../model/tools";
 import type { Editor } from "../state/editor";
 import { formatDuration, type Live } from "../state/live";
 import { formatNumber } from "./profile-format";
+import { ProgressCount, RunProgressView } from "./run-progress-view";
+import { ToolLink } from "./tool-link";
 import "./run-summary.css";
 
 /**
- * The Run tab: a run in progress (the Server answers at the end only, so elapsed time is
- * all there is to show until then), how the last run failed and which tool it points at, or
- * the last run's total time, per-tool timings and the files written.
+ * The Run tab: a run in progress, tool by tool as the Server reports it (done / total, each
+ * tool's time, the files written so far); how the last run failed, the tool it points at and
+ * how far it got; or the last run's total time, per-tool timings and the files written.
  */
-/** A tool's name for people: its label, else its type's label. */
-export function toolName(editor: Editor, id: string): string {
-  const tool = editor.tool(id);
-  if (!tool) return id;
-  return tool.label || toolDef(tool.type)?.label || tool.type;
-}
-
-/** A tool named in a summary: selects it on the canvas. */
-export function ToolLink(props: { editor: Editor; id: string }) {
-  const exists = () => props.editor.tool(props.id) !== undefined;
-  return (
-    <button
-      type="button"
-      class="run-tool-link"
-      onClick={() => props.editor.select([props.id])}
-      disabled={!exists()}
-      title={exists() ? `Select ${props.id} on the canvas` : `${props.id} is no longer in the workflow`}
-    >
-      {toolName(props.editor, props.id)} <span class="muted">{props.id}</span>
-    </button>
-  );
-}
-
 export function RunSummary(props: { live: Live; editor: Editor }) {
   return (
     <div class="run-summary" data-testid="run-summary">
@@ -42,26 +20,54 @@ export function RunSummary(props: { live: Live; editor: Editor }) {
           <p class="run-progress" aria-live="polite" data-testid="run-progress">
             <span class="run-spinner" aria-hidden="true" />
             Running the workflow… {formatDuration(props.live.runElapsedMs())}
-            <span class="muted"> · every tool runs; per-tool timings come when the Server answers</span>
+            <Show when={props.live.runProgress()}>
+              {(progress) => (
+                <span class="muted">
+                  {" "}
+                  · <ProgressCount progress={progress()} />
+                </span>
+              )}
+            </Show>
           </p>
+          <Show when={props.live.runProgress()}>
+            {(progress) => (
+              <RunProgressView progress={progress()} editor={props.editor} elapsedMs={props.live.runElapsedMs()} />
+            )}
+          </Show>
         </Match>
         <Match when={props.live.runFailure()}>
           {(failure) => (
-            <div class="results-error" role="alert" data-testid="run-error">
-              <strong>Run failed</strong>
-              <Show when={failure().status > 0}>
-                <span class="muted"> (HTTP {failure().status})</span>
-              </Show>
-              <span> after {formatDuration(props.live.runElapsedMs())}</span>
-              <p class="run-error-message">{failure().message}</p>
-              <Show when={failure().toolId}>
-                {(id) => (
-                  <p>
-                    At tool <ToolLink editor={props.editor} id={id()} />
-                  </p>
+            <>
+              <div class="results-error" role="alert" data-testid="run-error">
+                <strong>Run failed</strong>
+                <Show when={failure().status > 0}>
+                  <span class="muted"> (HTTP {failure().status})</span>
+                </Show>
+                <span> after {formatDuration(props.live.runElapsedMs())}</span>
+                <p class="run-error-message">{failure().message}</p>
+                <Show when={failure().toolId}>
+                  {(id) => (
+                    <p>
+                      At tool <ToolLink editor={props.editor} id={id()} />
+                    </p>
+                  )}
+                </Show>
+              </div>
+              <Show when={props.live.runProgress()?.order.length ? props.live.runProgress() : undefined}>
+                {(progress) => (
+                  <>
+                    <p class="muted">
+                      Before it stopped: <ProgressCount progress={progress()} />
+                    </p>
+                    <RunProgressView
+                      progress={progress()}
+                      editor={props.editor}
+                      elapsedMs={props.live.runElapsedMs()}
+                    />
+                  </>
                 )}
               </Show>
-            </div>
+            </>
           )}
         </Match>
         <Match when={props.live.lastRun()}>{(run) => <RunDone run={run()} editor={props.editor} />}</Match>

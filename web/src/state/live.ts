@@ -1,12 +1,21 @@
 import { createContext, createEffect, createMemo, createSignal, getOwner, on, onCleanup, useContext } from "solid-js";
-import { api, type ExecuteResult, type ProfileResult, type SocketPreviews, type ToolMetric } from "../lib/api";
+import {
+  ApiError,
+  api,
+  type ExecuteResult,
+  type ProfileResult,
+  type SocketPreviews,
+  type ToolMetric,
+} from "../lib/api";
 import { toApiWorkflow } from "../model/workflow";
 import { type Clock, createDebouncedTask } from "./debounced-task";
 import type { Editor } from "./editor";
 import { lineageKeys } from "./lineage";
+import { applyRunEvent, type RunProgress, startProgress } from "./run-progress";
 import { type Failure, failureOf, isAbort, toolOfError } from "./tool-error";
 import { deriveStatus, type Keyed, type ToolPreviewState, type ToolStatus } from "./tool-status";
 
+export type { RunProgress } from "./run-progress";
 export type { ToolStatus } from "./tool-status";
 export { formatDuration, formatRows, mainSocket } from "./tool-status";
 
@@ -33,9 +42,11 @@ export interface Live {
   previews(toolId: string): SocketPreviews | undefined;
   /** Asks for a profile of a tool's socket (full data). */
   profile(toolId: string, socketId: string): Promise<ProfileResult>;
-  /** Runs the whole workflow (writes outputs); every tool shows "running" until it answers. */
+  /** Runs the whole workflow (writes outputs); each tool shows its progress as the Server reports it. */
   run(): Promise<ExecuteResult | undefined>;
   running(): boolean;
+  /** The run in progress, or the last one: each tool's progress and the files written (cleared when a run starts). */
+  runProgress(): RunProgress | undefined;
   /** Milliseconds since the run in progress started (ticks while running), or the last run's wall time. */
   runElapsedMs(): number;
   lastRun(): ExecuteResult | undefined;
@@ -77,9 +88,11 @@ export interface Live {
  * (`rows` in the metrics: blocking tools stored in the cache, written outputs).
  * "cached" comes from those metrics too (preview_all does not report cache use).
  *
- * Run progress: the Server answers /workflow/execute at the end only (no progress stream),
- * so while a run is on the way every tool shows "running" and the pane shows elapsed time;
- * per-tool timings come with the answer.
+ * Run progress: /workflow/execute is read as a stream (Weft's NDJSON extension): each tool
+ * reports when it starts and ends (time, rows where counted, cache use) and each Output the
+ * file it wrote, so a tool's badge goes from waiting to running to done while the run goes
+ * on, and the Run tab counts them. A lazy tool is done as soon as it is planned; its reading
+ * and computing show in the blocking tool or Output downstream, which runs longer.
  */
 export function createLive(editor: Editor, options: { delayMs?: number; clock?: Clock } = {}): Live {
   const [previewMap, setPreviewMap] = createSignal<Record<string, Keyed<ToolPreviewState>>>({});
@@ -91,6 +104,9 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
   const [lastRun, setLastRun] = createSignal<ExecuteResult>();
   const [runFailure, setRunFailure] = createSignal<Keyed<LiveFailure>>();
   const [runElapsed, setRunElapsed] = createSignal(0);
+  const [runProgress, setRunProgress] = createSignal<RunProgress>();
+  /** Lineage keys of the workflow the run in progress was sent with: a tool edited since is not in it. */
+  let runKeys = new Map<string, string>();
 
   const keys = createMemo(() => {
     editor.dataVersion();
@@ -195,9 +211,11 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
         preview && more && !preview.value.error && more.key === key && preview.key === key
           ? { key: preview.key, value: { outputs: more.value } }
           : preview;
+      const inRun = running() && key !== undefined && runKeys.get(toolId) === key;
       return deriveStatus({
         key,
-        running: running(),
+        running: inRun,
+        runEvent: inRun ? runProgress()?.tools[toolId] : undefined,
         refreshing: refreshing(),
         preview: counted,
         metric: metricMap()[toolId],
@@ -219,19 +237,25 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
       if (running()) return undefined;
       const doc = toApiWorkflow(editor.snapshot());
       const sent = lineageKeys(doc);
+      runKeys = sent;
       const started = performance.now();
       setRunFailure(undefined);
       setRunElapsed(0);
+      setRunProgress(startProgress(doc.tools.map((t) => t.id)));
       setRunning(true);
       ticker = setInterval(() => setRunElapsed(performance.now() - started), 100);
       try {
-        const result = await api.execute(doc, { preview_limit: 0 });
+        const result = await api.executeStream(doc, { preview_limit: 0 }, (event) =>
+          setRunProgress((p) => p && applyRunEvent(p, event, performance.now() - started)),
+        );
         recordMetrics(result.metrics.tools, sent);
         setLastRun(result);
         return result;
       } catch (error) {
         const failure = failureOf(error);
-        const toolId = toolOfError(failure.message, sent.keys());
+        // The stream names the tool; an error without one may still name it in its message.
+        const named = error instanceof ApiError && error.toolId && sent.has(error.toolId) ? error.toolId : undefined;
+        const toolId = named ?? toolOfError(failure.message, sent.keys());
         setRunFailure({ key: (toolId && sent.get(toolId)) || "", value: { ...failure, toolId } });
         if (toolId) editor.select([toolId]);
         return undefined;
@@ -243,6 +267,7 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
     },
 
     running,
+    runProgress,
     runElapsedMs: runElapsed,
     lastRun,
     runFailure: () => runFailure()?.value,

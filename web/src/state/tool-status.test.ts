@@ -19,8 +19,32 @@ const metric = (extra: Partial<ToolMetric> = {}): ToolMetric => ({
 const base = { key: "k1", running: false, refreshing: false };
 
 describe("deriveStatus", () => {
-  test("a full run shows running for every tool", () => {
-    expect(deriveStatus({ ...base, running: true })).toEqual({ state: "running" });
+  test("during a full run a tool waits, runs, then shows its time, rows and cache use from its events", () => {
+    const stale = { key: "k1", value: { outputs: { output: preview(3, false) } } };
+    const running = { ...base, running: true, preview: stale };
+    expect(deriveStatus(running)).toEqual({ state: "running", waiting: true });
+    expect(deriveStatus({ ...running, runEvent: { event: "tool", tool_id: "t", status: "running" } })).toEqual({
+      state: "running",
+    });
+    const done = deriveStatus({
+      ...running,
+      runEvent: { event: "tool", tool_id: "t", status: "success", duration_ms: 840, cache: "miss", rows: 2_000_000 },
+    });
+    expect(done).toEqual({ state: "ok", rows: 2_000_000, cached: false, durationMs: 840 });
+    const cached = deriveStatus({
+      ...running,
+      runEvent: { event: "tool", tool_id: "t", status: "success", duration_ms: 1, cache: "hit" },
+    });
+    expect(cached).toEqual({ state: "ok", rows: undefined, cached: true, durationMs: 1 });
+  });
+
+  test("a tool failing in a run shows the error, with the run's message once it came", () => {
+    const failed = { ...base, running: true, runEvent: { event: "tool", tool_id: "t", status: "error" } as const };
+    expect(deriveStatus(failed)).toEqual({ state: "error", message: "Failed in this run", status: 0 });
+    const failure = { key: "k1", value: { message: "Unknown column", status: 400 } };
+    expect(deriveStatus({ ...failed, failure })).toEqual({ state: "error", message: "Unknown column", status: 400 });
+    // A failure of an earlier version of the tool is not this run's.
+    expect(deriveStatus({ ...failed, failure: { ...failure, key: "k0" } })).toMatchObject({ status: 0 });
   });
 
   test("an affected tool shows running while its refresh is on the way, then idle if none is", () => {

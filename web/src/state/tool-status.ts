@@ -1,10 +1,11 @@
-import type { SocketPreviews, ToolMetric } from "../lib/api";
+import type { SocketPreviews, ToolEvent, ToolMetric } from "../lib/api";
 import type { Failure } from "./tool-error";
 
 /** How a tool stands after the last refresh or run (what its badge on the canvas shows). */
 export type ToolStatus =
   | { state: "idle" }
-  | { state: "running" }
+  /** `waiting`: part of the run under way, not reached yet. */
+  | { state: "running"; waiting?: boolean }
   | {
       state: "ok";
       /**
@@ -34,8 +35,10 @@ export interface ToolPreviewState {
 export interface StatusInputs {
   /** The tool's lineage key now (lineage.ts). */
   key: string | undefined;
-  /** A full run is in progress. */
+  /** A full run of the tool as it is now is in progress. */
   running: boolean;
+  /** The tool's last event in that run (none yet: it waits for its turn). */
+  runEvent?: ToolEvent;
   /** A preview refresh is scheduled or in flight. */
   refreshing: boolean;
   preview?: Keyed<ToolPreviewState>;
@@ -46,11 +49,12 @@ export interface StatusInputs {
 
 /**
  * The status a tool shows. Results count only while the tool's key is the one they were
- * computed for; an affected tool shows "running" while its refresh is on the way.
+ * computed for; an affected tool shows "running" while its refresh is on the way. During a
+ * full run a tool shows its progress in that run: waiting, running, then done or failed.
  */
 export function deriveStatus(input: StatusInputs): ToolStatus {
   const { key } = input;
-  if (input.running) return { state: "running" };
+  if (input.running) return runStatus(input.runEvent, input.failure?.key === key ? input.failure : undefined);
   if (key === undefined) return { state: "idle" };
   if (input.failure?.key === key) {
     return { state: "error", message: input.failure.value.message, status: input.failure.value.status };
@@ -73,6 +77,22 @@ export function deriveStatus(input: StatusInputs): ToolStatus {
     cached: metric?.cache === "hit",
     durationMs: metric?.duration_ms,
   };
+}
+
+function runStatus(event: ToolEvent | undefined, failure: Keyed<Failure> | undefined): ToolStatus {
+  switch (event?.status) {
+    case undefined:
+      return { state: "running", waiting: true };
+    case "running":
+      return { state: "running" };
+    case "success":
+      return { state: "ok", rows: event.rows, cached: event.cache === "hit", durationMs: event.duration_ms };
+    case "error":
+      // The run's error, with its message, follows this event at once.
+      return failure
+        ? { state: "error", message: failure.value.message, status: failure.value.status }
+        : { state: "error", message: "Failed in this run", status: 0 };
+  }
 }
 
 function okFromMetric(metric: ToolMetric): ToolStatus {

@@ -1,0 +1,166 @@
+/**
+ * A full run's progress in Debian's Chromium against a real Server: the designer reads
+ * `/workflow/execute` as a stream, so while the run goes each tool's badge and its row in
+ * the Run tab turn from running to done, the tab counts the tools done, and at the end it
+ * lists the files written with their paths. The workflow is loaded through the test hook
+ * (`?e2e=1`); it sorts a generated CSV of a few million rows and writes it twice, so the run
+ * lasts long enough to watch.
+ *
+ *   [in big.csv] → [sorted by k] → [csv_out sorted.csv]
+ *                        └───────→ [parquet_out sorted.parquet]
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot } from "./browser";
+import { steps, waitForStatus } from "./person";
+import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
+
+const ROWS = 3_000_000;
+
+/** The page as the recorder saw it after one batch of changes. */
+interface Snapshot {
+  running: boolean;
+  count: string;
+  steps: Record<string, string>;
+  badges: Record<string, string>;
+  written: string[];
+}
+const OUTPUTS = ["csv_out", "parquet_out"];
+
+if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  buildWebIfStale();
+  server = await startE2eServer();
+  const body = Array.from({ length: ROWS }, (_, i) => `${(i * 7919) % ROWS},region ${i % 13},${i % 1000}`).join("\n");
+  writeFileSync(join(server.files, "big.csv"), `k,region,amount\n${body}\n`);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test.skipIf(!hasChromium)(
+  "a run shows each tool's progress as it goes, then the files written with their paths",
+  async () => {
+    const { context, page, problems } = await openPage(browser);
+    const path = (name: string) => join(server.files, name);
+    await steps([
+      [
+        "load the workflow and wait for its previews",
+        async () => {
+          await page.goto(`${server.openUrl}&e2e=1`);
+          await page.waitForFunction(() => window.__weft !== undefined);
+          await page.evaluate(
+            ({ big, csv, parquet }) => {
+              const editor = window.__weft?.editor;
+              if (!editor) throw new Error("no test hook");
+              const wire = (source: string, target: string) => ({
+                id: `w_${source}_${target}`,
+                source,
+                source_socket: "output",
+                target,
+                target_socket: "input",
+              });
+              editor.load({
+                meta: { workflow_id: "wf-run-progress", name: "Run progress" },
+                tools: [
+                  { id: "in", type: "input", config: { source: big }, position: { x: 40, y: 60 } },
+                  { id: "sorted", type: "sort", config: { by: [{ column: "k" }] }, position: { x: 300, y: 60 } },
+                  { id: "csv_out", type: "output", config: { path: csv }, position: { x: 560, y: 20 } },
+                  { id: "parquet_out", type: "output", config: { path: parquet }, position: { x: 560, y: 160 } },
+                ],
+                wires: [wire("in", "sorted"), wire("sorted", "csv_out"), wire("sorted", "parquet_out")],
+              });
+            },
+            { big: path("big.csv"), csv: path("sorted.csv"), parquet: path("sorted.parquet") },
+          );
+          for (const id of ["in", "sorted", ...OUTPUTS]) {
+            const badge = `[data-testid="tool-status-${id}"]`;
+            await page.locator(`${badge}[data-state="ok"], ${badge}[data-state="cached"]`).waitFor({ timeout: 60_000 });
+          }
+        },
+      ],
+      [
+        "run: a tool turns from running to done while the run still goes",
+        async () => {
+          // Every change of the page is recorded as it happens (a snapshot per mutation batch):
+          // the Outputs write one after another, a few hundred ms each, too quick to poll.
+          await page.evaluate((ids) => {
+            const log: Snapshot[] = [];
+            (window as unknown as { __runLog: Snapshot[] }).__runLog = log;
+            const attr = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? "";
+            const take = () => {
+              const snapshot: Snapshot = {
+                running: document.querySelector('[data-testid="run-progress"]') !== null,
+                count: document.querySelector('[data-testid="run-progress-count"]')?.textContent ?? "",
+                steps: Object.fromEntries(ids.map((id) => [id, attr(`[data-testid="run-step-${id}"]`, "data-state")])),
+                badges: Object.fromEntries(
+                  ids.map((id) => [id, attr(`[data-testid="tool-status-${id}"]`, "data-state")]),
+                ),
+                written: ids.filter((id) => document.querySelector(`[data-testid="run-written-${id}"]`)),
+              };
+              const last = log[log.length - 1];
+              if (JSON.stringify(last) !== JSON.stringify(snapshot)) log.push(snapshot);
+            };
+            new MutationObserver(take).observe(document.body, {
+              subtree: true,
+              childList: true,
+              attributes: true,
+              characterData: true,
+            });
+          }, OUTPUTS);
+          await page.getByTestId("toolbar-run").click();
+          await page.getByTestId("run-progress").waitFor();
+          await page.getByTestId("run-steps").waitFor();
+          await screenshot(page, "run-progress-running");
+          await page.getByTestId("run-progress").waitFor({ state: "detached", timeout: 60_000 });
+          const log = await page.evaluate(() => (window as unknown as { __runLog: Snapshot[] }).__runLog);
+          const during = log.filter((s) => s.running);
+          // The first Output to write: seen running (badge too) while the other waited, then done while the run went on.
+          const first = OUTPUTS.find((id) =>
+            during.some((s) => s.steps[id] === "running" && s.badges[id] === "running"),
+          ) as string;
+          expect(first).toBeDefined();
+          const startedAt = during.findIndex((s) => s.steps[first] === "running");
+          const doneAt = during.findIndex((s) => s.steps[first] === "success");
+          expect(startedAt).toBeGreaterThanOrEqual(0);
+          expect(doneAt).toBeGreaterThan(startedAt);
+          const done = during[doneAt] as Snapshot;
+          expect(done.badges[first]).toBe("ok");
+          expect(done.written).toEqual([first]);
+          // in, sorted and this Output are done; the other Output is not yet.
+          expect(done.count).toBe("3 of 4 tools done");
+          expect(Object.values(done.steps).filter((state) => state === "success")).toHaveLength(1);
+        },
+      ],
+      [
+        "the run ends: the Run tab lists both files written with their paths",
+        async () => {
+          for (const [id, name] of [
+            ["csv_out", "sorted.csv"],
+            ["parquet_out", "sorted.parquet"],
+          ] as const) {
+            const item = page.getByTestId(`run-output-${id}`);
+            expect(await item.locator(".run-path").textContent()).toBe(path(name));
+            expect(await item.textContent()).toContain("3,000,000 rows");
+            expect(existsSync(path(name))).toBe(true);
+            await waitForStatus(page, id, "ok", 1_000);
+          }
+          await screenshot(page, "run-progress-done");
+        },
+      ],
+    ]);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  },
+  180_000,
+);
