@@ -132,6 +132,35 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     await context.close();
   }, 60_000);
 
+  test("autosave keeps one copy per workflow: two tabs each get their own back after a reload", async () => {
+    const { context, page: a, problems } = await freshDesigner();
+    await buildWorkflow(a, "Workflow A");
+    await a.waitForTimeout(600); // the autosave debounce
+    // A second tab of the same browser opens on what was edited last, then loads another workflow.
+    const b = await context.newPage();
+    await b.goto(designerUrl());
+    await b.waitForFunction(() => window.__weft !== undefined);
+    expect((await docOf(b))?.meta.name).toBe("Workflow A");
+    await b.evaluate(() =>
+      window.__weft?.editor.load({
+        meta: { workflow_id: "wf-tab-b", name: "Workflow B" },
+        tools: [{ id: "sort_1", type: "sort", config: {}, position: { x: 80, y: 80 } }],
+        wires: [],
+      }),
+    );
+    await b.waitForTimeout(600);
+    for (const [page, name] of [
+      [a, "Workflow A"],
+      [b, "Workflow B"],
+    ] as const) {
+      await page.reload();
+      await page.waitForFunction(() => window.__weft !== undefined);
+      expect((await docOf(page))?.meta.name).toBe(name);
+    }
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   test("keyboard: Ctrl+S saves, Ctrl+O opens, the Open menu, Undo/Redo follow the history", async () => {
     const { context, page } = await freshDesigner();
     expect(await page.getByTestId("toolbar-undo").isDisabled()).toBe(true);

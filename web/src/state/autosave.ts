@@ -2,7 +2,14 @@ import { createEffect, onCleanup } from "solid-js";
 import { parseWorkflow } from "../model/workflow";
 import type { ServerLocation, WorkflowFiles } from "./files";
 
-const AUTOSAVE_KEY = "weft.autosave.v1";
+/** One stored copy per workflow (`<prefix><workflow_id>`), so two tabs do not overwrite each other. */
+const SLOT_PREFIX = "weft.autosave.v2.";
+/** Which workflow this tab shows: a reload restores that one, not another tab's. */
+const TAB_KEY = "weft.autosave.tab";
+/** The single copy of earlier versions, moved into a slot when found. */
+const LEGACY_KEY = "weft.autosave.v1";
+/** Copies kept at most; the least recently saved go first. */
+const MAX_SLOTS = 12;
 const DEBOUNCE_MS = 400;
 
 interface Stored {
@@ -21,16 +28,19 @@ export interface Restored {
 }
 
 /**
- * Restores the workflow this browser was editing when the page was last closed (if it had
- * any tools): answers what was restored, or undefined. A stored copy that cannot be read is
- * dropped. Call before `startAutosave`.
+ * Restores the workflow this tab was editing before a reload, or in a new tab the one this
+ * browser edited last (if it has any tools): answers what was restored, or undefined. A
+ * stored copy that cannot be read is dropped. Call before `startAutosave`.
  */
 export function restoreAutosave(files: WorkflowFiles): Restored | undefined {
-  let stored: Stored;
+  let key: string | undefined;
   try {
-    const text = localStorage.getItem(AUTOSAVE_KEY);
+    migrateLegacy();
+    const tab = sessionStorage.getItem(TAB_KEY);
+    key = tab !== null ? SLOT_PREFIX + tab : newestSlot();
+    const text = key && localStorage.getItem(key);
     if (!text) return undefined;
-    stored = JSON.parse(text) as Stored;
+    const stored = JSON.parse(text) as Stored;
     const doc = parseWorkflow(JSON.stringify(stored.doc));
     if (doc.tools.length === 0) return undefined;
     files.load(doc, stored.file_name, validLocation(stored.server));
@@ -38,7 +48,7 @@ export function restoreAutosave(files: WorkflowFiles): Restored | undefined {
     if (stored.dirty) files.markUnsaved();
     return { savedAt: new Date(stored.saved_at), name: doc.meta.name };
   } catch {
-    forgetAutosave();
+    if (key) remove(key);
     return undefined;
   }
 }
@@ -47,13 +57,16 @@ export function restoreAutosave(files: WorkflowFiles): Restored | undefined {
  * Keeps a copy of the document in this browser's local storage, written a moment after each
  * change (call inside a component: stops with it).
  */
-export function startAutosave(files: WorkflowFiles): void {
+export function startAutosave(files: WorkflowFiles, workflowId: () => string): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = (json: string) => {
     timer = undefined;
+    const id = workflowId();
     const stored = `{"saved_at":${JSON.stringify(new Date().toISOString())},"file_name":${JSON.stringify(files.fileName() ?? null)},"server":${JSON.stringify(files.location() ?? null)},"dirty":${files.dirty()},"doc":${json}}`;
     try {
-      localStorage.setItem(AUTOSAVE_KEY, stored);
+      sessionStorage.setItem(TAB_KEY, id);
+      localStorage.setItem(SLOT_PREFIX + id, stored);
+      prune();
     } catch {
       // Storage full or refused: autosave is a convenience, the workflow stays in the page.
     }
@@ -88,11 +101,49 @@ function validLocation(value: unknown): ServerLocation | undefined {
     : undefined;
 }
 
-/** Drops the stored copy. */
+/** Drops the stored copy of the workflow this tab shows. */
 export function forgetAutosave(): void {
   try {
-    localStorage.removeItem(AUTOSAVE_KEY);
+    const tab = sessionStorage.getItem(TAB_KEY);
+    if (tab !== null) remove(SLOT_PREFIX + tab);
   } catch {
-    // Nothing stored, or storage refused.
+    // Storage refused: nothing was stored.
   }
+}
+
+function remove(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage refused.
+  }
+}
+
+/** The stored copies' keys, most recently saved first (by the time each one holds). */
+function slotsByAge(): string[] {
+  const slots: { key: string; at: string }[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(SLOT_PREFIX)) continue;
+    // The time is the copy's first field: read it without parsing the whole document.
+    const at = /^\{"saved_at":"([^"]*)"/.exec(localStorage.getItem(key) ?? "")?.[1] ?? "";
+    slots.push({ key, at });
+  }
+  return slots.sort((a, b) => b.at.localeCompare(a.at)).map((s) => s.key);
+}
+
+const newestSlot = (): string | undefined => slotsByAge()[0];
+
+/** Keeps the MAX_SLOTS most recent copies. */
+function prune(): void {
+  for (const key of slotsByAge().slice(MAX_SLOTS)) remove(key);
+}
+
+/** An earlier version's single copy becomes its workflow's slot. */
+function migrateLegacy(): void {
+  const text = localStorage.getItem(LEGACY_KEY);
+  if (text === null) return;
+  localStorage.removeItem(LEGACY_KEY);
+  const id = (JSON.parse(text) as { doc?: { meta?: { workflow_id?: unknown } } }).doc?.meta?.workflow_id;
+  if (typeof id === "string" && !localStorage.getItem(SLOT_PREFIX + id)) localStorage.setItem(SLOT_PREFIX + id, text);
 }

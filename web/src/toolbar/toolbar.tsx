@@ -31,7 +31,7 @@ export function Toolbar() {
   const files = workflowFiles(editor);
   const [message, setMessage] = createSignal<Message>();
   const [restored, setRestored] = createSignal<Restored | undefined>(restoreAutosave(files));
-  startAutosave(files);
+  startAutosave(files, () => editor.state.doc.meta.workflow_id);
   let messageTimer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(messageTimer));
 
