@@ -122,6 +122,9 @@ test.skipIf(!hasChromium)(
           await page.getByTestId("run-progress").waitFor();
           await page.getByTestId("run-steps").waitFor();
           await screenshot(page, "run-progress-running");
+          // At 1280 px the toolbar stays one row while it says "Running…" (it once wrapped).
+          const toolbar = await page.getByTestId("toolbar").boundingBox();
+          expect(toolbar?.height ?? 0).toBeLessThan(56);
           await page.getByTestId("run-progress").waitFor({ state: "detached", timeout: 60_000 });
           const log = await page.evaluate(() => (window as unknown as { __runLog: Snapshot[] }).__runLog);
           const during = log.filter((s) => s.running);
@@ -130,6 +133,9 @@ test.skipIf(!hasChromium)(
             during.some((s) => s.steps[id] === "running" && s.badges[id] === "running"),
           ) as string;
           expect(first).toBeDefined();
+          // Before its turn, the other Output's badge said it was waiting, not running.
+          const other = OUTPUTS.find((id) => id !== first) as string;
+          expect(during.some((s) => s.badges[other] === "waiting")).toBe(true);
           const startedAt = during.findIndex((s) => s.steps[first] === "running");
           const doneAt = during.findIndex((s) => s.steps[first] === "success");
           expect(startedAt).toBeGreaterThanOrEqual(0);

@@ -7,7 +7,7 @@ export function describeStatus(status: ToolStatus): string {
     case "idle":
       return "Not run yet";
     case "running":
-      return "Running";
+      return status.waiting ? "Waiting for its turn in the run" : "Running";
     case "ok": {
       const rows = formatRows(status);
       const time = status.durationMs === undefined ? "" : ` in ${formatDuration(status.durationMs)}`;
@@ -21,7 +21,7 @@ export function describeStatus(status: ToolStatus): string {
 const ICON: Record<ToolStatus["state"], string> = { idle: "", running: "●", ok: "✓", error: "!" };
 
 /**
- * A tool's state on the canvas (ok / cached / running / error) and its row count, from
+ * A tool's state on the canvas (ok / cached / waiting / running / error) and its row count, from
  * useLive().status; the full text (with an error's message) is the badge's title (the tool
  * node gives it as its accessible description).
  */
@@ -30,12 +30,14 @@ export function StatusBadge(props: { toolId: string }) {
   const status = () => live.status(props.toolId);
   const kind = () => {
     const s = status();
-    return s.state === "ok" && s.cached ? "cached" : s.state;
+    if (s.state === "ok" && s.cached) return "cached";
+    if (s.state === "running" && s.waiting) return "waiting";
+    return s.state;
   };
   const text = () => {
     const s = status();
     if (s.state === "ok") return formatRows(s) || (s.cached ? "cached" : "ok");
-    return s.state === "error" ? "error" : "running";
+    return s.state === "error" ? "error" : kind();
   };
   return (
     <Show when={status().state !== "idle"}>
@@ -46,7 +48,7 @@ export function StatusBadge(props: { toolId: string }) {
         data-state={kind()}
         aria-hidden="true"
       >
-        <span class="status-icon">{kind() === "cached" ? "◆" : ICON[status().state]}</span>
+        <span class="status-icon">{kind() === "cached" ? "◆" : kind() === "waiting" ? "○" : ICON[status().state]}</span>
         {text()}
       </span>
     </Show>
