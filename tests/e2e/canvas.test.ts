@@ -137,6 +137,26 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
     await context.close();
   }, 60_000);
 
+  test("wires show behind the tools: a wire passing under a tool is hidden there", async () => {
+    const { context, page, problems } = await twoTools();
+    // b 200 further right, then a third tool on the wire's middle (world x 432: halfway
+    // between a's output at 224 and b's input at 640), with room either side.
+    await page.evaluate(() => {
+      window.__weft?.editor.moveTools(["b"], 200, 0);
+      window.__weft?.editor.addTool("sample", { x: 432 - 92, y: 60 });
+    });
+    const mid = await wireMiddle(page);
+    const cover = await page.getByTestId("tool-sample_1").boundingBox();
+    if (!cover) throw new Error("no sample tool");
+    expect(mid.x > cover.x && mid.x < cover.x + cover.width).toBe(true);
+    expect(await inkAt(page, mid)).toBe(0);
+    // Either side of it the wire still shows.
+    expect(await inkAt(page, { x: cover.x - 30, y: mid.y })).toBeGreaterThan(100);
+    expect(await inkAt(page, { x: cover.x + cover.width + 30, y: mid.y })).toBeGreaterThan(100);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   test("on a high-density screen the bitmap has device pixels", async () => {
     const { context, page } = await twoTools({ scale: 2 });
     const sizes = await page.evaluate(() => {

@@ -26,8 +26,8 @@ const WIRE_HIT_PX = 7;
 
 /**
  * The workflow drawn as tools and wires (issue 8): pan and zoom by one CSS transform on the
- * world layer (a compositor layer of its own), tools placed by their own transforms, wires
- * painted on a screen-sized canvas below it (wires.tsx). Presses
+ * world layer, tools placed by their own transforms, wires painted on a screen-sized canvas
+ * over it with the tools cut out (wires.tsx). Presses
  * start gestures (gestures.ts), keys act through shortcuts.ts, the palette adds tools by
  * drag and drop or by request (palette/add-tool.ts).
  */
@@ -262,14 +262,6 @@ export function Canvas() {
       onContextMenu={(event) => event.preventDefault()}
     >
       <div class="canvas-grid" style={gridStyle()} />
-      <WireLayer
-        wires={wires}
-        tools={toolById}
-        wiring={wiring}
-        view={viewport.view}
-        size={viewport.size}
-        hovered={hoveredWire}
-      />
       <div
         class="canvas-world"
         style={{
@@ -288,6 +280,14 @@ export function Canvas() {
           )}
         </For>
       </div>
+      <WireLayer
+        wires={wires}
+        tools={toolById}
+        wiring={wiring}
+        view={viewport.view}
+        size={viewport.size}
+        hovered={hoveredWire}
+      />
       <WireList tools={toolById} wires={wires} reveal={(r) => viewport.reveal(r)} />
       <SelectionBox rect={box()} />
       <Show when={editor.state.doc.tools.length === 0}>

@@ -1,4 +1,4 @@
-import { curveBox, type WireCurve } from "./geometry";
+import { curveBox, type Rect, type WireCurve } from "./geometry";
 import type { View } from "./viewport";
 
 /** Wires drawn alike: one path, one stroke. */
@@ -15,11 +15,23 @@ export interface WireStroke {
 /** Screen pixels painted past each edge of the view, so a pan can move the bitmap instead. */
 export const PAN_MARGIN = 256;
 
+/**
+ * What the wires' canvas shows: the strokes, and the tools' boxes (world units) cut out of
+ * them. The canvas lies over the tools (see wires.tsx), so the holes put the wires behind.
+ */
+export interface WirePicture {
+  strokes: readonly WireStroke[];
+  holes: readonly Rect[];
+}
+
+/** The tools' rounded corners (canvas.css .tool-node), in world units. */
+const HOLE_RADIUS = 8;
+
 interface Painted {
   view: View;
   w: number;
   h: number;
-  strokes: readonly WireStroke[];
+  picture: WirePicture;
 }
 
 /**
@@ -33,7 +45,7 @@ interface Painted {
 export function createWirePainter(canvas: HTMLCanvasElement) {
   let painted: Painted | undefined;
 
-  function paint(size: { w: number; h: number }, view: View, strokes: readonly WireStroke[]) {
+  function paint(size: { w: number; h: number }, view: View, { strokes, holes }: WirePicture) {
     const dpr = window.devicePixelRatio || 1;
     const cssW = size.w + 2 * PAN_MARGIN;
     const cssH = size.h + 2 * PAN_MARGIN;
@@ -74,13 +86,25 @@ export function createWirePainter(canvas: HTMLCanvasElement) {
       ctx.setLineDash(stroke.dash ?? []);
       ctx.stroke();
     }
+    ctx.globalCompositeOperation = "destination-out";
+    ctx.beginPath();
+    for (const r of holes) {
+      const left = sx(r.x);
+      const top = sy(r.y);
+      const w = r.w * k;
+      const h = r.h * k;
+      if (left + w < 0 || left > cssW || top + h < 0 || top > cssH) continue;
+      ctx.roundRect(left, top, w, h, HOLE_RADIUS * k);
+    }
+    ctx.fill();
+    ctx.globalCompositeOperation = "source-over";
   }
 
   return {
-    /** Shows `strokes` at `view`: by moving the last bitmap if that is enough, else by painting. */
-    draw(size: { w: number; h: number }, view: View, strokes: readonly WireStroke[]) {
+    /** Shows `picture` at `view`: by moving the last bitmap if that is enough, else by painting. */
+    draw(size: { w: number; h: number }, view: View, picture: WirePicture) {
       const last = painted;
-      if (last && last.strokes === strokes && last.w === size.w && last.h === size.h && last.view.k === view.k) {
+      if (last && last.picture === picture && last.w === size.w && last.h === size.h && last.view.k === view.k) {
         const dx = view.x - last.view.x;
         const dy = view.y - last.view.y;
         if (Math.abs(dx) <= PAN_MARGIN && Math.abs(dy) <= PAN_MARGIN) {
@@ -88,9 +112,9 @@ export function createWirePainter(canvas: HTMLCanvasElement) {
           return;
         }
       }
-      paint(size, view, strokes);
+      paint(size, view, picture);
       canvas.style.transform = `translate(${-PAN_MARGIN}px, ${-PAN_MARGIN}px)`;
-      painted = { view, w: size.w, h: size.h, strokes };
+      painted = { view, w: size.w, h: size.h, picture };
     },
   };
 }

@@ -1,13 +1,26 @@
 import { type Accessor, createEffect, createMemo, createSignal, For, onCleanup, onMount } from "solid-js";
 import type { ToolNode, Wire } from "../model/workflow";
 import { useEditor } from "../state/editor";
-import { curveBox, type Rect, socketName, socketPoint, socketsOf, type WireCurve, wireCurve } from "./geometry";
+import {
+  curveBox,
+  NODE_W,
+  nodeHeight,
+  type Rect,
+  socketName,
+  socketPoint,
+  socketsOf,
+  type WireCurve,
+  wireCurve,
+} from "./geometry";
 import type { View } from "./viewport";
 import type { PlacedWire } from "./wire-curves";
-import { createWirePainter, type WireStroke } from "./wire-paint";
+import { createWirePainter, type WirePicture } from "./wire-paint";
 import type { Wiring } from "./wiring";
 
 type ToolLookup = () => Map<string, ToolNode>;
+
+/** How far a tool's sockets reach past its sides (canvas.css .socket-in / .socket-out). */
+const SOCKET_OVERHANG = 8;
 
 /**
  * A CSS colour as the canvas API takes it (rgb): the variables hold light-dark() and
@@ -39,11 +52,12 @@ function createThemeVersion(): Accessor<number> {
 }
 
 /**
- * The wires under the tools, painted on one <canvas> the size of the view (wire-paint.ts).
- * Wires as SVG inside the zoomed world made every pan frame re-layerize the world (50-90 ms a
- * frame with 247 wires, scripts/bench/ui-frames.ts); a screen-sized bitmap keeps the world a
- * plain compositor layer of tools. Presses find a wire with `wireAt`; each wire also has a
- * visually hidden button (WireList), for the keyboard and screen readers.
+ * The wires, painted on one <canvas> the size of the view (wire-paint.ts) that lies over the
+ * tools with their boxes cut out, so wires show behind them. Wires as SVG inside the zoomed
+ * world made every pan frame re-layerize the world (50-90 ms a frame with 247 wires,
+ * scripts/bench/ui-frames.ts); and a canvas under the tools made every drag frame test the
+ * tools' paint chunks against it (~4 ms more). Presses find a wire with `wireAt`; each wire
+ * also has a visually hidden button (WireList), for the keyboard and screen readers.
  */
 export function WireLayer(props: {
   wires: Accessor<PlacedWire[]>;
@@ -78,7 +92,7 @@ export function WireLayer(props: {
       };
     });
     // Everything but the view: while only the view changes, the painter may just move its bitmap.
-    const strokes = createMemo((): WireStroke[] => {
+    const picture = createMemo((): WirePicture => {
       const { wire, hover, selected } = colors();
       const selectedId = editor.state.selectedWire;
       const hoveredId = props.hovered();
@@ -91,7 +105,14 @@ export function WireLayer(props: {
         else plain.push(w.curve);
       }
       const extra = pending();
-      return [
+      // Each tool, and its sockets on either side (they overhang the node by up to 8 units).
+      const holes = [...props.tools().values()].map((t) => ({
+        x: t.position.x - SOCKET_OVERHANG,
+        y: t.position.y,
+        w: NODE_W + 2 * SOCKET_OVERHANG,
+        h: nodeHeight(t.type),
+      }));
+      const strokes = [
         { curves: plain, color: wire, width: 2, minPx: 1 },
         { curves: hoveredCurve ? [hoveredCurve] : [], color: hover, width: 2, minPx: 1.5 },
         { curves: selectedCurve ? [selectedCurve] : [], color: selected, width: 3.5, minPx: 2 },
@@ -103,9 +124,10 @@ export function WireLayer(props: {
           dash: extra?.snapped ? [] : [6, 4],
         },
       ];
+      return { strokes, holes };
     });
     const painter = createWirePainter(canvas);
-    createEffect(() => painter.draw(props.size(), props.view(), strokes()));
+    createEffect(() => painter.draw(props.size(), props.view(), picture()));
   });
 
   return (
