@@ -249,6 +249,24 @@ async function main() {
     page.on("pageerror", (err) => errors.push(err.message));
     await page.goto(`${weft.url}?e2e=1`);
     await page.waitForFunction(() => !!window.__weft);
+    const report = (name: string, f: Frames) => {
+      console.log(
+        `${name.padEnd(11)} frame time median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; ` +
+          `over 16.7 ms: ${f.over} of ${f.frames} frames, ${f.missed} over 25 ms (${f.moves} pointer moves, ${f.updates} store updates${f.moved ? "" : ", TOOLS DID NOT MOVE"})`,
+      );
+      // A drag is counted per store update; a pan (no store updates) per frame.
+      const per = (ms: number) => (ms / Math.max(1, f.updates || f.frames)).toFixed(1);
+      const parts = Object.entries(f.cpu)
+        .map(([part, ms]) => `${part} ${per(ms)}`)
+        .join(", ");
+      console.log(
+        `${"".padEnd(11)} main-thread CPU per ${f.updates ? "updated " : ""}frame ${per(f.cpuMs)} ms (${parts})`,
+      );
+    };
+    const trace = join(work, "trace.json");
+    // The baseline, in the same run: a pan of the empty canvas (what this machine's headless
+    // Chromium gives when there is nothing to draw: its frame jitter and missed frames).
+    report("pan (empty)", await measureDrag(page, await grabCanvas(page), trace));
     const doc = generateWorkflow(toolCount);
     await page.evaluate((d) => window.__weft?.editor.load(d), doc);
     await page.waitForFunction((n) => document.querySelectorAll(".tool-node").length === n, doc.tools.length);
@@ -268,21 +286,6 @@ async function main() {
     console.log(
       `${doc.tools.length} tools, ${doc.wires.length} wires; dragging ${group.length} tools for ${seconds} s (Chromium ${browser.version()})`,
     );
-    const report = (name: string, f: Frames) => {
-      console.log(
-        `${name.padEnd(11)} frame time median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; ` +
-          `over 16.7 ms: ${f.over} of ${f.frames} frames, ${f.missed} over 25 ms (${f.moves} pointer moves, ${f.updates} store updates${f.moved ? "" : ", TOOLS DID NOT MOVE"})`,
-      );
-      // A drag is counted per store update; a pan (no store updates) per frame.
-      const per = (ms: number) => (ms / Math.max(1, f.updates || f.frames)).toFixed(1);
-      const parts = Object.entries(f.cpu)
-        .map(([part, ms]) => `${part} ${per(ms)}`)
-        .join(", ");
-      console.log(
-        `${"".padEnd(11)} main-thread CPU per ${f.updates ? "updated " : ""}frame ${per(f.cpuMs)} ms (${parts})`,
-      );
-    };
-    const trace = join(work, "trace.json");
     report("fit (all)", await measureDrag(page, await grabTool(page, group[0] as string), trace));
     // Panning moves the whole workflow at once (every tool and wire in view).
     await page.evaluate(() => window.__weft?.editor.select([]));
