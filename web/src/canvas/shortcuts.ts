@@ -26,11 +26,12 @@ export const SHORTCUTS: readonly [string, string][] = [
   ["Shift+drag empty space", "Add the tools in a box to the selection"],
   ["Tab, Enter", "Reach a tool, select it (then Tab to its sockets)"],
   ["Ctrl+A, Escape", "Select all, clear"],
-  ["Arrows (Shift: 1 px)", "Nudge the selection"],
+  ["Arrows (Shift: 1 px)", "Nudge the selection (with none: pan)"],
   ["Delete / Backspace", "Delete the selection or wire"],
   ["Ctrl+C / X / V, Ctrl+D", "Copy, cut, paste, duplicate"],
   ["Ctrl+Z, Ctrl+Y", "Undo, redo"],
   ["Drag from a socket, or Enter on two sockets", "Wire"],
+  ["Click a wire, or Tab to it and Enter", "Select a wire (Delete removes it)"],
 ];
 
 /** Handles one key on the canvas; answers whether it was used (then the default is prevented). */
