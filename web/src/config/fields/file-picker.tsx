@@ -1,47 +1,12 @@
-import { createEffect, createResource, createSignal, For, on, onCleanup, onMount, Show } from "solid-js";
-import { api, type FileEntry } from "../../lib/api";
+import { createEffect, createResource, createSignal, For, onMount, Show } from "solid-js";
+import { api } from "../../lib/api";
 import { baseName, crumbs, dirName, extensionOf, isInside, joinPath, withSuffix } from "../paths";
 import { RECENT_DATA_FILES, type RecentList, recentList } from "../recent-files";
+import { EntryIcon, type Listed, listedOf, sizeText } from "./file-entry";
 import "./file-picker.css";
+import { createFileSearch } from "./file-search";
 
 export type PickerMode = "open" | "save";
-
-interface Listed {
-  name: string;
-  path: string;
-  isDir: boolean;
-  size: number | null;
-  modified: string | null;
-  /** Where a search result lives (search results come from every root). */
-  where?: string;
-}
-
-const SEARCH_DEBOUNCE_MS = 250;
-
-/** A folder or a file, drawn (no emoji font is needed). */
-function EntryIcon(props: { folder: boolean }) {
-  return (
-    <svg class="fp-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-      {props.folder ? (
-        <path d="M1.5 3.5h5l1.5 1.5h6.5v8h-13z" fill="currentColor" opacity="0.75" />
-      ) : (
-        <path d="M3.5 1.5h6l3 3v10h-9z M9.5 1.5v3h3" fill="none" stroke="currentColor" stroke-width="1.2" />
-      )}
-    </svg>
-  );
-}
-
-function sizeText(bytes: number | null): string {
-  if (bytes === null) return "";
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value < 10 && unit > 0 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
 
 /**
  * The file dialog over the Server's granted roots (/api/files/*): roots and recent files at
@@ -78,8 +43,6 @@ export function FilePicker(props: {
   const [selected, setSelected] = createSignal(props.mode === "open" ? props.initial : "");
   const [name, setName] = createSignal(props.initial ? baseName(props.initial) : (props.defaultName ?? ""));
   const [query, setQuery] = createSignal("");
-  const [results, setResults] = createSignal<Listed[] | undefined>();
-  const [searchError, setSearchError] = createSignal<string>();
   const recentFiles = props.recent ?? recentList(RECENT_DATA_FILES);
   const [recent, setRecent] = createSignal(recentFiles.load());
 
@@ -103,53 +66,16 @@ export function FilePicker(props: {
     if (found) return found;
     const list = listing.error ? [] : (listing()?.entries ?? []);
     return list
-      .map((e: FileEntry) => ({ name: e.name, path: e.path, isDir: e.is_dir, size: e.size, modified: e.modified }))
+      .map(listedOf)
       .filter(readable)
       .sort((a, b) => Number(b.isDir) - Number(a.isDir) || a.name.localeCompare(b.name));
   };
 
-  // Search: debounced, the older request aborted.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let controller: AbortController | undefined;
-  createEffect(
-    on(query, (q) => {
-      clearTimeout(timer);
-      controller?.abort();
-      setSearchError(undefined);
-      if (q.trim() === "") {
-        setResults(undefined);
-        return;
-      }
-      timer = setTimeout(async () => {
-        const mine = new AbortController();
-        controller = mine;
-        try {
-          const extensions = props.suffix
-            ? props.suffix.replace(/^\./, "")
-            : props.mode === "open"
-              ? props.extensions?.join(",")
-              : undefined;
-          const answer = await api.fileSearch(q.trim(), { extensions, limit: 100 }, mine.signal);
-          setResults(
-            answer.results.map((r) => ({
-              name: r.name,
-              path: r.path,
-              isDir: false,
-              size: r.size,
-              modified: r.modified,
-              where: dirName(r.path),
-            })),
-          );
-        } catch (err) {
-          if (!mine.signal.aborted) setSearchError((err as Error).message);
-        }
-      }, SEARCH_DEBOUNCE_MS);
-    }),
+  const search = createFileSearch(query, () =>
+    props.suffix ? props.suffix.replace(/^\./, "") : props.mode === "open" ? props.extensions?.join(",") : undefined,
   );
-  onCleanup(() => {
-    clearTimeout(timer);
-    controller?.abort();
-  });
+  const results = search.results;
+  const searchError = search.error;
 
   onMount(() => {
     dialog?.showModal();
