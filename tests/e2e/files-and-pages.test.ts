@@ -33,7 +33,9 @@ afterAll(async () => {
 const designerUrl = () => `${server.openUrl}&e2e=1`;
 
 /** Opens the designer in a fresh context and waits until the test hook is set. */
-async function freshDesigner(options: { width?: number; height?: number; scale?: number } = {}) {
+async function freshDesigner(
+  options: { width?: number; height?: number; scale?: number; expectedStatuses?: number[] } = {},
+) {
   const opened = await openPage(browser, options);
   await opened.page.goto(designerUrl());
   await opened.page.waitForFunction(() => window.__weft !== undefined);
@@ -106,6 +108,40 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     await page.getByTestId("toolbar-open-input").setInputFiles(bad);
     await page.getByTestId("toolbar-message").getByText("meta.workflow_id is missing").waitFor();
     expect((await docOf(page))?.tools).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  test("a database password typed into a workflow: the URI field and the save message say the file keeps it", async () => {
+    // The database does not exist: its previews fail, as the statuses below.
+    const { context, page, problems } = await freshDesigner({ expectedStatuses: [400, 404, 424, 500, 502] });
+    await page.evaluate(() => {
+      const editor = window.__weft?.editor;
+      editor?.setName("With a password");
+      editor?.addTool(
+        "input",
+        { x: 80, y: 80 },
+        { source_type: "postgresql", connection: { uri: "postgresql://ana:s3cret@127.0.0.1:1/shop" }, table: "t" },
+      );
+      editor?.select(["input_1"]);
+    });
+    await page.getByTestId("config-panel").getByText("The workflow file keeps this password as typed").waitFor();
+    await page.getByTestId("toolbar-save-menu").click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("toolbar-download").click()]);
+    expect(download.suggestedFilename()).toBe("with-a-password.weft.json");
+    expect(await page.getByTestId("toolbar-message").textContent()).toContain("keeps input_1's database password");
+    // A URI without a password says nothing of the kind.
+    await page.evaluate(() =>
+      window.__weft?.editor.setConfig("input_1", {
+        source_type: "postgresql",
+        connection: { uri: "postgresql://reader@127.0.0.1:1/shop" },
+        table: "t",
+      }),
+    );
+    await page
+      .getByTestId("config-panel")
+      .getByText("The workflow file keeps this password")
+      .waitFor({ state: "detached" });
+    expect(problems.list).toEqual([]);
     await context.close();
   }, 60_000);
 

@@ -1,3 +1,4 @@
+import { MASK, redactUris } from "../../shared/uri-secrets";
 import { scrubCredentials } from "./connection-test";
 
 /**
@@ -7,26 +8,8 @@ import { scrubCredentials } from "./connection-test";
  * (it says which database was read) with the password replaced by `***`.
  */
 
-const MASK = "***";
-
 /** Keys whose value is a secret whatever it looks like (`password`, `api_key`, `token`...). */
 const SECRET_KEY_RE = /pass(word|wd|phrase)?$|^pwd$|secret|token|api[_-]?key|private[_-]?key|credential/i;
-
-/**
- * `scheme://user:password@` anywhere in a string: the password group is replaced. The group
- * runs to the last `@` before a blank, so a password with an unencoded `@` or `/` is masked
- * whole (masking too much is harmless; too little is not).
- */
-const USERINFO_RE = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):(\S*)@/gi;
-
-/** `password=...` in a URI's query (libpq's `?password=`, `sslpassword=`, `?token=`...). */
-const QUERY_SECRET_RE = /([?&;](?:[a-z_]*pass(?:word)?|pwd|[a-z_]*secret|[a-z_]*token|[a-z_]*key)=)[^&#\s]*/gi;
-
-/** A string without the passwords of the URIs inside it (other strings are left as they are). */
-export function redactUris(text: string): string {
-  if (!text.includes("://")) return text;
-  return text.replace(USERINFO_RE, `$1:${MASK}@`).replace(QUERY_SECRET_RE, `$1${MASK}`);
-}
 
 /** Every string of `value` that names a URI (`scheme://...`), to scrub messages with. */
 export function urisIn(value: unknown, found: Set<string> = new Set()): Set<string> {

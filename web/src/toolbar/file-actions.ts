@@ -2,6 +2,7 @@ import { createSignal } from "solid-js";
 import { baseName, dirName, joinPath } from "../config/paths";
 import { RECENT_WORKFLOWS, type RecentList, recentList } from "../config/recent-files";
 import { ApiError } from "../lib/api";
+import { inlineSecretsNote } from "../model/inline-secrets";
 import type { WorkflowFiles } from "../state/files";
 
 /** The ending of a workflow file's name (the Server reads and writes no other). */
@@ -29,6 +30,8 @@ export interface FileActionDeps {
   afterOpen: () => void;
   /** The file name Save as offers for a workflow never saved (from its name). */
   defaultName: () => string;
+  /** The tools whose database password a saved file would keep as typed (model/inline-secrets.ts). */
+  inlineSecrets: () => string[];
 }
 
 /** The toolbar's file commands (Open, Save, Save as, Download) and the state of their dialogs. */
@@ -87,7 +90,7 @@ export function createFileActions(deps: FileActionDeps): FileActions {
   async function write(path: string, options: { overwrite?: boolean; expectedModified?: string }) {
     const written = await files.saveToServer(path, options);
     recentWorkflows.remember(written.path);
-    say(`Saved ${written.path}`);
+    say(`Saved ${written.path}${inlineSecretsNote(deps.inlineSecrets())}`);
   }
 
   return {
@@ -159,7 +162,8 @@ export function createFileActions(deps: FileActionDeps): FileActions {
       }),
     download() {
       const name = files.download();
-      say(files.location() ? `Downloaded a copy as ${name}` : `Saved ${name} (downloaded)`);
+      const note = inlineSecretsNote(deps.inlineSecrets());
+      say(files.location() ? `Downloaded a copy as ${name}${note}` : `Saved ${name} (downloaded)${note}`);
     },
     openStart: () => files.location()?.path ?? recentWorkflows.load()[0] ?? "",
     saveStart() {

@@ -1,4 +1,5 @@
 import { createSignal, For, onCleanup, Show } from "solid-js";
+import { toolsWithInlineSecrets } from "../model/inline-secrets";
 import { openPage, type PageName, page } from "../pages/route";
 import { forgetAutosave, type Restored, restoreAutosave, startAutosave } from "../state/autosave";
 import { useEditor } from "../state/editor";
@@ -62,6 +63,7 @@ export function Toolbar() {
       live.refresh();
     },
     defaultName: () => workflowFileName(editor.state.doc.meta.name),
+    inlineSecrets: () => toolsWithInlineSecrets(editor.state.doc),
   });
   const run = async () => {
     if (live.running()) return;

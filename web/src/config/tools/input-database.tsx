@@ -1,4 +1,5 @@
 import { createResource, For, Show } from "solid-js";
+import { hasUriSecret } from "../../../../src/shared/uri-secrets";
 import { Field, SelectInput, TextInput } from "../fields/inputs";
 import { enumsByBranch } from "../json-schema";
 import { listConnections } from "../server-data";
@@ -83,7 +84,16 @@ export function DatabaseSource(props: { ctx: ToolContext }) {
         />
       </Field>
       <Show when={config().connection}>
-        <Field label="Connection URI" for={ctx.fieldId("uri")} error={ctx.fieldError("connection")}>
+        <Field
+          label="Connection URI"
+          for={ctx.fieldId("uri")}
+          error={ctx.fieldError("connection")}
+          hint={
+            hasUriSecret(config().connection?.uri ?? "")
+              ? "The workflow file keeps this password as typed; a stored connection keeps it encrypted on the Server."
+              : undefined
+          }
+        >
           <TextInput
             id={ctx.fieldId("uri")}
             testid="field-uri"
