@@ -32,8 +32,9 @@ export function describeError(
   request: { method: string; path: string },
 ): { status: number; body: ErrorBody } {
   if (err instanceof WeftError) {
-    logger.info("request refused", { status: err.status, error: err.name, detail: err.message, path: request.path });
-    return { status: err.status, body: { detail: err.message } };
+    const { detail } = err;
+    logger.info("request refused", { status: err.status, error: err.name, detail, path: request.path });
+    return { status: err.status, body: { detail } };
   }
   if (err instanceof ZodError) return { status: 400, body: { detail: describeZodError(err) } };
   if (err instanceof HTTPException && err.status < 500) {

@@ -1,6 +1,6 @@
 /**
  * The error hierarchy. A WeftError is the user's or the caller's to fix: it maps to its
- * status and its message is shown as `detail`. Anything else that escapes a handler is
+ * status and its `detail` (its message; a tool's names the tool) is what the client reads. Anything else that escapes a handler is
  * unexpected: a 500 with an `error_id` that is also written to the log.
  */
 export abstract class WeftError extends Error {
@@ -8,6 +8,11 @@ export abstract class WeftError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
+  }
+
+  /** What a client reads (the answer's `detail`, the archive's log). */
+  get detail(): string {
+    return this.message;
   }
 }
 
@@ -29,6 +34,15 @@ export abstract class ToolError extends WeftError {
     options?: ErrorOptions,
   ) {
     super(message, options);
+  }
+
+  /**
+   * The message naming the tool at fault (`Tool "sort_1": Unknown column "qq"…`), which the
+   * UI uses to point at it; a message that already starts by naming its tool is kept.
+   */
+  override get detail(): string {
+    if (this.toolId === "" || this.message.startsWith("Tool ")) return this.message;
+    return `Tool "${this.toolId}": ${this.message}`;
   }
 }
 

@@ -35,6 +35,9 @@ describe("the error model", () => {
     t.app.get("/api/test/tool", () => {
       throw new ToolConfigError("filter-1", "Tool filter-1: unknown column 'x'");
     });
+    t.app.get("/api/test/tool-unnamed", () => {
+      throw new ToolConfigError("sort_1", 'Unknown column "qq" in by (columns: a, b)');
+    });
   });
   afterAll(() => t.close());
 
@@ -67,6 +70,12 @@ describe("the error model", () => {
     const res = await t.app.request("/api/test/tool", { headers: auth() });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ detail: "Tool filter-1: unknown column 'x'" });
+  });
+
+  test("a tool's error that does not name its tool gets the name (the UI points at it)", async () => {
+    const res = await t.app.request("/api/test/tool-unnamed", { headers: auth() });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: 'Tool "sort_1": Unknown column "qq" in by (columns: a, b)' });
   });
 
   test("an unexpected error is a 500 whose error_id is returned and logged", async () => {

@@ -172,7 +172,7 @@ function buildEntry(
     log.written = run.result.written;
   } else {
     const err = run.error;
-    const message = err instanceof Error ? err.message : String(err);
+    const message = err instanceof WeftError ? err.detail : err instanceof Error ? err.message : String(err);
     log.error = {
       type: err instanceof Error ? err.name : "Error",
       status: err instanceof WeftError ? err.status : 500,
