@@ -1,6 +1,8 @@
 import { createEffect, on, onCleanup } from "solid-js";
 import { createStore } from "solid-js/store";
 import { ApiError, api, type ColumnInfo } from "../lib/api";
+import type { WorkflowDoc } from "../model/workflow";
+import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
 import { lineageKey, upstreamWorkflow } from "./lineage";
 
@@ -34,14 +36,33 @@ export function createSocketColumns(editor: Editor, toolId: string, sockets: rea
     Object.fromEntries(sockets.map((s) => [s, { status: "loading", columns: [] } satisfies SocketColumns])),
   );
   const keys = new Map<string, string>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const controllers = new Map<string, AbortController>();
-
-  const cancel = (socket: string) => {
-    clearTimeout(timers.get(socket));
-    controllers.get(socket)?.abort();
-    controllers.delete(socket);
-  };
+  /** Per socket: the latest request's source (what the task asks for) and its debounced task. */
+  const asked = new Map<string, { doc: WorkflowDoc; source: string; sourceSocket: string; key: string }>();
+  const tasks = new Map(
+    sockets.map((socket) => [
+      socket,
+      createDebouncedTask(
+        (signal) => {
+          const { doc, source, sourceSocket } = asked.get(socket) as NonNullable<ReturnType<typeof asked.get>>;
+          return api.schema(upstreamWorkflow(doc, source), source, sourceSocket, signal);
+        },
+        {
+          onResult(answer) {
+            const key = asked.get(socket)?.key;
+            if (key) remember(key, answer.columns);
+            setState(socket, { status: "ready", columns: answer.columns, error: undefined });
+          },
+          onError(err) {
+            keys.delete(socket); // ask again on the next change
+            const message = err instanceof ApiError ? err.message : `The Server did not answer (${String(err)})`;
+            setState(socket, { status: "error", columns: [], error: message });
+          },
+        },
+        { delayMs: DEBOUNCE_MS },
+      ),
+    ]),
+  );
+  const cancel = (socket: string) => tasks.get(socket)?.cancel();
 
   function refresh(socket: string) {
     const doc = editor.snapshot();
@@ -62,28 +83,8 @@ export function createSocketColumns(editor: Editor, toolId: string, sockets: rea
       return;
     }
     setState(socket, "status", "loading");
-    timers.set(
-      socket,
-      setTimeout(async () => {
-        const controller = new AbortController();
-        controllers.set(socket, controller);
-        try {
-          const answer = await api.schema(
-            upstreamWorkflow(doc, wire.source),
-            wire.source,
-            wire.source_socket,
-            controller.signal,
-          );
-          remember(key, answer.columns);
-          setState(socket, { status: "ready", columns: answer.columns, error: undefined });
-        } catch (err) {
-          if (controller.signal.aborted) return;
-          keys.delete(socket); // ask again on the next change
-          const message = err instanceof ApiError ? err.message : `The Server did not answer (${String(err)})`;
-          setState(socket, { status: "error", columns: [], error: message });
-        }
-      }, DEBOUNCE_MS),
-    );
+    asked.set(socket, { doc, source: wire.source, sourceSocket: wire.source_socket, key });
+    tasks.get(socket)?.schedule();
   }
 
   createEffect(on(editor.dataVersion, () => sockets.forEach(refresh)));

@@ -1,5 +1,6 @@
 import { createEffect, createSignal, on, onCleanup } from "solid-js";
 import { ApiError, api, type ColumnInfo } from "../lib/api";
+import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
 import { lineageKey, upstreamWorkflow } from "./lineage";
 import { type PlacedError, placeError } from "./server-error";
@@ -22,39 +23,33 @@ const DEBOUNCE_MS = 400;
 export function createToolCheck(editor: Editor, toolId: string): () => ToolCheck {
   const [check, setCheck] = createSignal<ToolCheck>({ state: "checking" });
   let key: string | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let controller: AbortController | undefined;
-
-  const cancel = () => {
-    clearTimeout(timer);
-    controller?.abort();
-    controller = undefined;
-  };
+  let doc = editor.snapshot();
+  const task = createDebouncedTask(
+    (signal) => api.schema(upstreamWorkflow(doc, toolId), toolId, undefined, signal),
+    {
+      onResult: (answer) => setCheck({ state: "ok", columns: answer.columns }),
+      onError(err) {
+        const detail = err instanceof ApiError ? err.message : `The Server did not answer (${String(err)})`;
+        // Not the config's fault: the same config is asked again after the next change.
+        if (!(err instanceof ApiError)) key = undefined;
+        setCheck({ state: "error", error: placeError(detail, toolId) });
+      },
+    },
+    { delayMs: DEBOUNCE_MS },
+  );
 
   createEffect(
     on(editor.dataVersion, () => {
-      const doc = editor.snapshot();
-      if (!doc.tools.some((t) => t.id === toolId)) return;
-      const next = lineageKey(doc, toolId);
-      if (next === key) return;
-      key = next;
-      cancel();
+      const next = editor.snapshot();
+      if (!next.tools.some((t) => t.id === toolId)) return;
+      const nextKey = lineageKey(next, toolId);
+      if (nextKey === key) return;
+      key = nextKey;
+      doc = next;
       setCheck((c) => ({ ...c, state: "checking" }));
-      timer = setTimeout(async () => {
-        const mine = new AbortController();
-        controller = mine;
-        try {
-          const answer = await api.schema(upstreamWorkflow(doc, toolId), toolId, undefined, mine.signal);
-          setCheck({ state: "ok", columns: answer.columns });
-        } catch (err) {
-          if (mine.signal.aborted) return;
-          const detail = err instanceof ApiError ? err.message : `The Server did not answer (${String(err)})`;
-          if (!(err instanceof ApiError)) key = undefined;
-          setCheck({ state: "error", error: placeError(detail, toolId) });
-        }
-      }, DEBOUNCE_MS);
+      task.schedule();
     }),
   );
-  onCleanup(cancel);
+  onCleanup(() => task.cancel());
   return check;
 }

@@ -1,6 +1,7 @@
 import { createEffect, createResource, createSignal, on, onCleanup, Show } from "solid-js";
 import type { ReadOptions } from "../../../../src/formats/types";
 import { ApiError, api, type DatasourceInspect } from "../../lib/api";
+import { createDebouncedTask } from "../../state/debounced-task";
 import { Checkbox, Field, NumberInput, SelectInput, TextInput } from "../fields/inputs";
 import { PathField } from "../fields/path-field";
 import { enumsByBranch } from "../json-schema";
@@ -40,33 +41,29 @@ export function FileSource(props: { ctx: ToolContext }) {
   const [inspect, setInspect] = createSignal<{ result?: DatasourceInspect; error?: string }>({});
 
   // What the Server reads in the file: its format, columns, rows and sheets (debounced).
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let controller: AbortController | undefined;
+  const inspectTask = createDebouncedTask(
+    (signal) => {
+      const { source = "", source_type, options: opts } = config();
+      const body = { source, source_type, config: opts ? JSON.parse(JSON.stringify(opts)) : undefined };
+      return api.datasourceInspect(body, signal);
+    },
+    {
+      onResult: (result) => setInspect({ result }),
+      onError: (err) => setInspect({ error: err instanceof ApiError ? err.message : String(err) }),
+    },
+    { delayMs: INSPECT_DEBOUNCE_MS },
+  );
   createEffect(
     on(
       () => JSON.stringify([config().source, config().source_type, config().options ?? {}]),
       () => {
-        clearTimeout(timer);
-        controller?.abort();
-        const { source, source_type, options: opts } = config();
-        if (!source) return setInspect({});
-        timer = setTimeout(async () => {
-          const mine = new AbortController();
-          controller = mine;
-          try {
-            const body = { source, source_type, config: opts ? JSON.parse(JSON.stringify(opts)) : undefined };
-            setInspect({ result: await api.datasourceInspect(body, mine.signal) });
-          } catch (err) {
-            if (!mine.signal.aborted) setInspect({ error: err instanceof ApiError ? err.message : String(err) });
-          }
-        }, INSPECT_DEBOUNCE_MS);
+        if (config().source) return inspectTask.schedule();
+        inspectTask.cancel();
+        setInspect({});
       },
     ),
   );
-  onCleanup(() => {
-    clearTimeout(timer);
-    controller?.abort();
-  });
+  onCleanup(() => inspectTask.cancel());
 
   const format = () => config().source_type ?? inspect().result?.source_type;
   const ext = () => extensionOf(config().source ?? "");
