@@ -5,6 +5,7 @@ import { page } from "../pages/route";
 import { onAddToolRequest, TOOL_DRAG_TYPE } from "../palette/add-tool";
 import { useEditor } from "../state/editor";
 import { CanvasControls } from "./canvas-controls";
+import { CanvasGrid } from "./canvas-grid";
 import { createToolClipboard } from "./clipboard";
 import { createFrameTask } from "./frame";
 import { NODE_W, nodeHeight, type Rect } from "./geometry";
@@ -20,7 +21,6 @@ import { createWiring } from "./wiring";
 import "./canvas.css";
 import "./tool-groups.css";
 
-const GRID = 20;
 /** How far from a wire (screen pixels) a press or hover still picks it. */
 const WIRE_HIT_PX = 7;
 
@@ -206,24 +206,6 @@ export function Canvas() {
     ),
   );
 
-  // The dotted grid is a layer one gap larger than the view on each side, moved by a
-  // transform within one gap: a pan only moves it (nothing is painted again).
-  const gridGap = createMemo(() => {
-    let gap = GRID * viewport.view().k;
-    while (gap < 10) gap *= 5;
-    return gap;
-  });
-  const gridStyle = () => {
-    const gap = gridGap();
-    const { x, y } = viewport.view();
-    const offset = (v: number) => (((v % gap) + gap) % gap) - gap;
-    return {
-      inset: `-${gap}px`,
-      "background-size": `${gap}px ${gap}px`,
-      transform: `translate(${offset(x) + gap}px, ${offset(y) + gap}px)`,
-    };
-  };
-
   return (
     <section
       ref={el}
@@ -261,7 +243,7 @@ export function Canvas() {
       }}
       onContextMenu={(event) => event.preventDefault()}
     >
-      <div class="canvas-grid" style={gridStyle()} />
+      <CanvasGrid view={viewport.view()} />
       <div
         class="canvas-world"
         style={{
