@@ -92,6 +92,25 @@ const inkAt = async (page: Page, at: { x: number; y: number }) => (await pixelAt
 /** Whether a colour is the accent's blue rather than the plain wires' grey. */
 const bluish = ([r = 0, g = 0, b = 0]: number[]) => b - r > 60 && b - g > 20;
 
+/** How far the grid's dots are off the world's grid lines, in screen px (0: aligned). */
+function gridMisalignment(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const world = document.querySelector<HTMLElement>(".canvas-world")?.style.transform ?? "";
+    const grid = document.querySelector<HTMLElement>(".canvas-grid");
+    const [, wx = "0", wy = "0"] = /translate\((-?[\d.]+)px, (-?[\d.]+)px\) scale\(([\d.]+)\)/.exec(world) ?? [];
+    const [, gx = "0", gy = "0"] = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(grid?.style.transform ?? "") ?? [];
+    const gap = Number.parseFloat(grid?.style.backgroundSize ?? "0");
+    const inset = Number.parseFloat(grid?.style.inset ?? "0");
+    // A tile starts at the grid element's corner (its inset plus its translation): the
+    // world's origin must fall a whole number of gaps from it, on both axes.
+    const off = (corner: number, origin: number) => {
+      const d = (((origin - corner) % gap) + gap) % gap;
+      return Math.min(d, gap - d);
+    };
+    return Math.max(off(inset + Number(gx), Number(wx)), off(inset + Number(gy), Number(wy)));
+  });
+}
+
 const selectedWire = (page: Page) => page.evaluate(() => window.__weft?.editor.state.selectedWire);
 const wireIds = (page: Page) => page.evaluate(() => window.__weft?.editor.state.doc.wires.map((w) => w.id));
 
@@ -121,6 +140,8 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
     expect(Math.round(panned.y - mid.y)).toBe(90);
     expect(await inkAt(page, panned)).toBeGreaterThan(100);
     expect(await inkAt(page, mid)).toBe(0);
+    // The dotted grid moved with the world.
+    expect(await gridMisalignment(page)).toBeLessThan(0.01);
 
     // A pan farther than the bitmap's margin paints again: still right.
     await page.mouse.move(grab.x, grab.y);
