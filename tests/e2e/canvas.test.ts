@@ -159,7 +159,9 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
   }, 60_000);
 
   test("wires show behind the tools: a wire passing under a tool is hidden there", async () => {
-    const { context, page, problems } = await twoTools();
+    // The added Sample is selected: its check asks the Server (400: nothing wired into it)
+    // once the panel's debounce has passed, which a slow machine reaches before the end.
+    const { context, page, problems } = await twoTools({ expectedStatuses: [400] });
     // b 200 further right, then a third tool on the wire's middle (world x 432: halfway
     // between a's output at 224 and b's input at 640), with room either side.
     await page.evaluate(() => {
