@@ -4,6 +4,7 @@ import { formatDuration, type RunProgress } from "../state/live";
 import { countEnded, type ProgressRow, progressRows, totalCount } from "../state/run-progress";
 import { formatNumber } from "./profile-format";
 import { ToolLink } from "./tool-link";
+import { WrittenOutputs } from "./written-outputs";
 
 const STATE_LABEL: Record<ProgressRow["state"], string> = {
   waiting: "Waiting",
@@ -39,22 +40,7 @@ export function RunProgressView(props: { progress: RunProgress; editor: Editor; 
     row.state === "success" && row.event?.cache === "hit" ? "Cached" : STATE_LABEL[row.state];
   return (
     <>
-      <Show when={props.progress.written.length > 0}>
-        <h4 class="run-heading">Outputs written</h4>
-        <ul class="run-outputs">
-          <For each={props.progress.written}>
-            {(out) => (
-              <li data-testid={`run-written-${out.tool_id}`}>
-                <code class="run-path" title={out.path}>
-                  {out.path}
-                </code>
-                <span class="muted">{formatNumber(out.rows)} rows</span>
-                <ToolLink editor={props.editor} id={out.tool_id} />
-              </li>
-            )}
-          </For>
-        </ul>
-      </Show>
+      <WrittenOutputs written={props.progress.written} editor={props.editor} testidPrefix="run-written" />
       <h4 class="run-heading">Tools</h4>
       <table class="results-table run-tools" data-testid="run-steps">
         <thead>

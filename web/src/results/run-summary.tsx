@@ -5,6 +5,7 @@ import { formatDuration, type Live } from "../state/live";
 import { formatNumber } from "./profile-format";
 import { ProgressCount, RunProgressView } from "./run-progress-view";
 import { ToolLink } from "./tool-link";
+import { WrittenOutputs } from "./written-outputs";
 import "./run-summary.css";
 
 /**
@@ -88,22 +89,7 @@ function RunDone(props: { run: ExecuteResult; editor: Editor }) {
           {props.run.written.length === 1 ? "file" : "files"} written
         </span>
       </p>
-      <Show when={props.run.written.length > 0}>
-        <h4 class="run-heading">Outputs written</h4>
-        <ul class="run-outputs">
-          <For each={props.run.written}>
-            {(out) => (
-              <li data-testid={`run-output-${out.tool_id}`}>
-                <code class="run-path" title={out.path}>
-                  {out.path}
-                </code>
-                <span class="muted">{formatNumber(out.rows)} rows</span>
-                <ToolLink editor={props.editor} id={out.tool_id} />
-              </li>
-            )}
-          </For>
-        </ul>
-      </Show>
+      <WrittenOutputs written={props.run.written} editor={props.editor} testidPrefix="run-output" />
       <h4 class="run-heading">Tools</h4>
       <table class="results-table run-tools">
         <thead>
