@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot } from "./browser";
+import { CHROMIUM, hasChromium, launchChromium, screenshot } from "./browser";
+import { openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
 if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -30,10 +31,8 @@ const WIRE = "w_a_output_b_input";
 
 /** Two tools side by side at the same height and one wire between them, shown at 100 %. */
 async function twoTools(options: { scale?: number; expectedStatuses?: number[] } = {}) {
-  const opened = await openPage(browser, options);
+  const opened = await openDesigner(browser, server.openUrl, options);
   const { page } = opened;
-  await page.goto(`${server.openUrl}&e2e=1`);
-  await page.waitForFunction(() => window.__weft !== undefined);
   await page.evaluate((wire) => {
     const editor = window.__weft?.editor;
     if (!editor) throw new Error("no test hook");

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot, step } from "./browser";
+import { CHROMIUM, hasChromium, launchChromium, screenshot, step } from "./browser";
+import { buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
 if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -31,39 +32,9 @@ afterAll(async () => {
 });
 
 const designerUrl = () => `${server.openUrl}&e2e=1`;
-
-/** Opens the designer in a fresh context and waits until the test hook is set. */
-async function freshDesigner(
-  options: { width?: number; height?: number; scale?: number; expectedStatuses?: number[] } = {},
-) {
-  const opened = await openPage(browser, options);
-  await opened.page.goto(designerUrl());
-  await opened.page.waitForFunction(() => window.__weft !== undefined);
-  return opened;
-}
-
-/** Input → Summarize → Output, through the editor (what designer.test.ts builds by hand). */
-async function buildWorkflow(page: Page, name = "Sales by region") {
-  await page.evaluate(
-    ({ dir, name }) => {
-      const editor = window.__weft?.editor;
-      if (!editor) throw new Error("no test hook");
-      editor.setName(name);
-      editor.addTool("input", { x: 60, y: 80 }, { source: `${dir}/sales.csv` });
-      editor.addTool(
-        "summarize",
-        { x: 300, y: 80 },
-        { group_by: ["region"], aggregations: [{ column: "amount", function: "sum" }] },
-      );
-      editor.addTool("output", { x: 540, y: 80 }, { path: `${dir}/by-region.csv` });
-      editor.connect({ source: "input_1", source_socket: "output", target: "summarize_1", target_socket: "input" });
-      editor.connect({ source: "summarize_1", source_socket: "output", target: "output_1", target_socket: "input" });
-    },
-    { dir: server.files, name },
-  );
-}
-
-const docOf = (page: Page) => page.evaluate(() => window.__weft?.editor.snapshot());
+const freshDesigner = (options: Parameters<typeof openDesigner>[2] = {}) =>
+  openDesigner(browser, server.openUrl, options);
+const buildWorkflow = (page: Page, name = "Sales by region") => buildSalesWorkflow(page, server.files, name);
 
 describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
   test("Download saves <name>.weft.json; Open from this computer reads it into a fresh page", async () => {

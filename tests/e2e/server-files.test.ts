@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot, step } from "./browser";
+import { CHROMIUM, hasChromium, launchChromium, screenshot, step } from "./browser";
+import { buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
 if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -32,36 +33,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A fresh context (no autosave, no recent files) on the designer, with the test hook. 409s are provoked on purpose. */
-async function freshDesigner() {
-  const opened = await openPage(browser, { expectedStatuses: [409] });
-  await opened.page.goto(`${server.openUrl}&e2e=1`);
-  await opened.page.waitForFunction(() => window.__weft !== undefined);
-  return opened;
-}
-
-/** Input → Summarize → Output, through the editor (designer.test.ts builds it by hand). */
-async function buildWorkflow(page: Page, name: string) {
-  await page.evaluate(
-    ({ dir, name }) => {
-      const editor = window.__weft?.editor;
-      if (!editor) throw new Error("no test hook");
-      editor.setName(name);
-      editor.addTool("input", { x: 60, y: 80 }, { source: `${dir}/sales.csv` });
-      editor.addTool(
-        "summarize",
-        { x: 300, y: 80 },
-        { group_by: ["region"], aggregations: [{ column: "amount", function: "sum" }] },
-      );
-      editor.addTool("output", { x: 540, y: 80 }, { path: `${dir}/by-region.csv` });
-      editor.connect({ source: "input_1", source_socket: "output", target: "summarize_1", target_socket: "input" });
-      editor.connect({ source: "summarize_1", source_socket: "output", target: "output_1", target_socket: "input" });
-    },
-    { dir: server.files, name },
-  );
-}
-
-const docOf = (page: Page) => page.evaluate(() => window.__weft?.editor.snapshot());
+/** A fresh context (no autosave, no recent files) on the designer. 409s are provoked on purpose. */
+const freshDesigner = () => openDesigner(browser, server.openUrl, { expectedStatuses: [409] });
+const buildWorkflow = (page: Page, name: string) => buildSalesWorkflow(page, server.files, name);
 const message = (page: Page) => page.getByTestId("toolbar-message");
 const picker = (page: Page) => page.getByTestId("workflow-picker");
 /** Answers the next window.confirm with `accept`, and records its question. */
