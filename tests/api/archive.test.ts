@@ -13,7 +13,7 @@ import {
 import { join } from "node:path";
 import type { Workflow } from "../../src/engine/workflow";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
-import { workflow, writeCsv } from "../helpers/workflows";
+import { slowCrossJoin, workflow, writeCsv, writeNumbers } from "../helpers/workflows";
 
 /*
  * The execution archive through the API (server.md "Archive"; decisions.md: statuses
@@ -497,32 +497,8 @@ describe("a run past MAX_EXECUTION_TIME_SECONDS", () => {
     });
     try {
       mkdirSync(join(t.dataDir, "files"));
-      const source = writeCsv(
-        join(t.dataDir, "files", "n.csv"),
-        ["n"],
-        Array.from({ length: 30_000 }, (_, i) => [i]),
-      );
       // 30,000 x 30,000 rows cross-joined, then summed: many seconds of work.
-      const slow = workflow(
-        "w-slow",
-        [
-          { id: "a", type: "input", config: { source } },
-          { id: "b", type: "input", config: { source } },
-          { id: "x", type: "join", config: { how: "cross", suffix: "_b" } },
-          {
-            id: "s",
-            type: "summarize",
-            config: {
-              group_by: [],
-              aggregations: [
-                { column: "n", function: "sum" },
-                { column: "n_b", function: "max" },
-              ],
-            },
-          },
-        ],
-        ["a -> x:input-left", "b -> x:input-right", "x:output-match -> s"],
-      );
+      const slow = slowCrossJoin("w-slow", writeNumbers(join(t.dataDir, "files", "n.csv"), 30_000));
       const run = await execute(t, slow);
       expect(run.status).toBe(504);
       const list = await call(t, "GET", "/archive/list");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Workflow } from "../../src/engine/workflow";
 import type { RunStreamLine } from "../../src/server/run-stream";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
-import { workflow, writeCsv } from "../helpers/workflows";
+import { slowCrossJoin, workflow, writeCsv, writeNumbers } from "../helpers/workflows";
 
 /*
  * `POST /api/workflow/execute` streamed as NDJSON (`Accept: application/x-ndjson`, Weft's
@@ -298,33 +298,10 @@ describe("a streamed run past MAX_EXECUTION_TIME_SECONDS", () => {
     });
     try {
       mkdirSync(join(limited.dataDir, "files"));
-      const numbers = writeCsv(
-        join(limited.dataDir, "files", "n.csv"),
-        ["n"],
-        Array.from({ length: 100_000 }, (_, i) => [i]),
-      );
+      const numbers = writeNumbers(join(limited.dataDir, "files", "n.csv"), 100_000);
       // 100,000 x 100,000 rows cross-joined, then summed: minutes of CPU (30,000 x 30,000
       // once finished within the second on an idle machine, and the summarize ended).
-      const slow = workflow(
-        "w-slow-stream",
-        [
-          { id: "a", type: "input", config: { source: numbers } },
-          { id: "b", type: "input", config: { source: numbers } },
-          { id: "x", type: "join", config: { how: "cross", suffix: "_b" } },
-          {
-            id: "s",
-            type: "summarize",
-            config: {
-              group_by: [],
-              aggregations: [
-                { column: "n", function: "sum" },
-                { column: "n_b", function: "max" },
-              ],
-            },
-          },
-        ],
-        ["a -> x:input-left", "b -> x:input-right", "x:output-match -> s"],
-      );
+      const slow = slowCrossJoin("w-slow-stream", numbers);
       // The executor's start-up would count against the 1 s: wait until it is ready.
       limited.engine?.warm();
       for (let i = 0; i < 300 && limited.engine?.stats().idle !== 1; i++) await Bun.sleep(20);

@@ -3,30 +3,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Workflow } from "../../src/engine/workflow";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
-import { workflow, writeCsv } from "../helpers/workflows";
+import { slowCrossJoin, workflow, writeCsv, writeNumbers } from "../helpers/workflows";
 
 // A run that takes many seconds of CPU: 30,000 x 30,000 rows cross-joined (900M rows), then summed.
-const slow = (source: string): Workflow =>
-  workflow(
-    "w-slow",
-    [
-      { id: "a", type: "input", config: { source } },
-      { id: "b", type: "input", config: { source } },
-      { id: "x", type: "join", config: { how: "cross", suffix: "_b" } },
-      {
-        id: "s",
-        type: "summarize",
-        config: {
-          group_by: [],
-          aggregations: [
-            { column: "n", function: "sum" },
-            { column: "n_b", function: "max" },
-          ],
-        },
-      },
-    ],
-    ["a -> x:input-left", "b -> x:input-right", "x:output-match -> s"],
-  );
+const slow = (source: string): Workflow => slowCrossJoin("w-slow", source);
 
 describe("limits of a run", () => {
   let t: TestApp;
@@ -43,11 +23,7 @@ describe("limits of a run", () => {
       env: { MAX_EXECUTION_TIME_SECONDS: "1", MAX_CROSS_JOIN_ROWS: "1000000000", ENGINE_PROCESSES: "1" },
     });
     mkdirSync(join(t.dataDir, "files"));
-    numbers = writeCsv(
-      join(t.dataDir, "files", "n.csv"),
-      ["n"],
-      Array.from({ length: 30_000 }, (_, i) => [i]),
-    );
+    numbers = writeNumbers(join(t.dataDir, "files", "n.csv"), 30_000);
   });
   afterAll(() => t.close());
 
