@@ -13,6 +13,7 @@ import {
   rowToken,
   tdsType,
 } from "../../src/formats/db/mssql-tds-fixture";
+import { connectionFields } from "../helpers/connection-fields";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
@@ -89,19 +90,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** Host, port, database, user and password of a URL, for POST /api/connections. */
-function fieldsOf(url: string, type: string) {
-  const u = new URL(url);
-  return {
-    type,
-    host: u.hostname,
-    port: Number(u.port),
-    database: u.pathname.slice(1),
-    username: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-  };
-}
-
 async function createConnection(fields: Record<string, unknown>): Promise<string> {
   const res = await t.app.request("/api/connections/", {
     method: "POST",
@@ -129,7 +117,7 @@ const serverDialect = (type: string, url: string | undefined, env: string): Dial
     await sql.unsafe(`CREATE TABLE ${table} (id INTEGER, region VARCHAR(40), amount INTEGER)`);
     const values = ROWS.map(([id, region, amount]) => `(${id}, '${region}', ${amount})`).join(", ");
     await sql.unsafe(`INSERT INTO ${table} VALUES ${values}`);
-    const id = await createConnection({ name: `ds-${type}-${RUN}`, ...fieldsOf(String(url), type) });
+    const id = await createConnection({ name: `ds-${type}-${RUN}`, ...connectionFields(String(url), type) });
     return {
       uri: String(url),
       id,
