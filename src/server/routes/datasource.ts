@@ -59,7 +59,7 @@ type SourceBody = { source?: string; source_type?: string; config?: Record<strin
  */
 export function datasourceRoutes(engine: ExecutorPool, resolveConnection: SourceConnectionResolver) {
   const app = newApiApp();
-  /** The database a request reads, with its connection resolved; undefined for a file. */
+  /** The database a request reads, with its connection resolved; undefined for a file (whose config is its options). */
   const databaseOf = async ({ source_type, config = {} }: SourceBody): Promise<DatabaseSource | undefined> => {
     if (!DATABASE_SOURCE_TYPES.includes(source_type ?? "")) return undefined;
     const { uri } = await resolveConnection(config);
@@ -69,23 +69,25 @@ export function datasourceRoutes(engine: ExecutorPool, resolveConnection: Source
   app.use("/datasource/*", noIdleTimeout);
   app.openapi(routes.inspect, async (c) => {
     const body = c.req.valid("json");
+    const database = await databaseOf(body);
     const result = await engine.run({
       kind: "source_inspect",
       source: body.source ?? "",
       sourceType: body.source_type,
-      options: body.config ?? {},
-      database: await databaseOf(body),
+      options: database ? {} : (body.config ?? {}),
+      database,
     });
     return c.json(result, 200);
   });
   app.openapi(routes.preview, async (c) => {
     const body = c.req.valid("json");
+    const database = await databaseOf(body);
     const result = await engine.run({
       kind: "source_preview",
       source: body.source ?? "",
       sourceType: body.source_type,
-      options: body.config ?? {},
-      database: await databaseOf(body),
+      options: database ? {} : (body.config ?? {}),
+      database,
       maxRows: body.options?.max_rows ?? DEFAULT_MAX_ROWS,
       offset: body.options?.offset ?? 0,
       columns: body.options?.columns,
