@@ -100,25 +100,37 @@ export function inspectSource(request: SourceRequest, counts: RowCounts): Inspec
 export function previewSource(request: SourcePreviewRequest, counts: RowCounts): SourcePreviewResult {
   const { format } = detectFormat(request.path, request.sourceType);
   const needed = request.offset + request.maxRows;
-  let frame = format.scan(request.path, request.options, { maxRows: needed });
-  if (request.columns) {
+  const frame = format.scan(request.path, request.options, { maxRows: needed });
+  const window = previewWindow(frame, request, request.path);
+  const total_rows = counts.of(format, request, () => format.scan(request.path, request.options));
+  return { source: request.path, source_type: format.type, ...window, total_rows };
+}
+
+/**
+ * `frame`'s rows from `offset`, of every column or of `columns` (unknown names are a 400
+ * listing the columns of `source`): a file's preview and a database's alike.
+ */
+export function previewWindow(
+  frame: Frame,
+  window: { offset: number; maxRows: number; columns?: string[] },
+  source: string,
+): Pick<SourcePreviewResult, "columns" | "dtypes" | "data" | "preview_rows"> {
+  let selected = frame;
+  if (window.columns) {
     const known = columnsOf(frame).map((c) => c.name);
-    const unknown = request.columns.filter((c) => !known.includes(c));
+    const unknown = window.columns.filter((c) => !known.includes(c));
     if (unknown.length > 0) {
       const names = unknown.map((c) => JSON.stringify(c)).join(", ");
-      throw new ValidationError(`Unknown column ${names} in ${request.path} (columns: ${known.join(", ")})`);
+      throw new ValidationError(`Unknown column ${names} in ${source} (columns: ${known.join(", ")})`);
     }
-    frame = frame.select(...request.columns);
+    selected = frame.select(...window.columns);
   }
-  const window = frame.slice(request.offset, request.maxRows).collectSync(STREAMING);
-  const preview = previewData(window, request.maxRows);
+  const rows = selected.slice(window.offset, window.maxRows).collectSync(STREAMING);
+  const preview = previewData(rows, window.maxRows);
   return {
-    source: request.path,
-    source_type: format.type,
     columns: preview.columns.map((c) => c.name),
     dtypes: preview.columns.map((c) => c.dtype),
     data: preview.data,
-    total_rows: counts.of(format, request, () => format.scan(request.path, request.options)),
     preview_rows: preview.row_count,
   };
 }

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { acceptedFunctions, refreshAcceptedFunctions } from "../expr";
+import type { DatabaseRequest } from "../formats/db/read-database";
 import { NotFoundError, ValidationError } from "../shared/errors";
 import { resolveUserPath } from "../shared/file-access";
 import { POLARS_VERSION } from "../shared/version";
+import { readerUri } from "../tools/input/database";
 import { TOOLS } from "../tools/registry";
 import { schemaOf } from "../tools/schema-of";
 import type { ToolConnection, ToolContext, ToolDef } from "../tools/types";
@@ -10,9 +12,11 @@ import { type BuildOptions, type Built, buildFrames } from "./build-frames";
 import { ToolCache } from "./cache/tool-cache";
 import { columnsOf } from "./columns";
 import { type InspectResult, inspectSource, previewSource, RowCounts, type SourcePreviewResult } from "./datasource";
+import { inspectDatabase, previewDatabase } from "./datasource-database";
 import { reviveError } from "./executor/protocol";
 import { freshInFullRun, storedInFullRun } from "./full-run";
 import type {
+  DatabaseSource,
   EngineSettings,
   ExecuteResult,
   FunctionsResult,
@@ -70,11 +74,12 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
   const rowCounts = new RowCounts();
+  const resolvePath: ToolContext["resolvePath"] = (path, access) => resolveUserPath(settings.fileAccess, path, access);
   const contextFor = (toolId: string, scope: JobScope): ToolContext => ({
     toolId,
     limits: settings.limits,
     schemaOf,
-    resolvePath: (path, access) => resolveUserPath(settings.fileAccess, path, access),
+    resolvePath,
     sourceRows: "all",
     connection: () => connectionOf(scope.connections, toolId),
     signal: scope.signal,
@@ -103,6 +108,12 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       },
       options,
     );
+  /** A data-source route's database read: a SQLite file obeys the file-access rules, as the Input tool's does. */
+  function databaseRequest(type: string | undefined, source: DatabaseSource, signal: AbortSignal): DatabaseRequest {
+    const uri = readerUri(String(type), source.uri, resolvePath);
+    if (type === "sqlite") existingFile(uri, uri);
+    return { type: type as DatabaseRequest["type"], uri, table: source.table, query: source.query, signal };
+  }
   const clamp = (limit: number) => Math.max(0, Math.min(limit, settings.maxPreviewRows));
 
   function previews(built: Built, tool: PlannedTool, limit: number): SocketPreviews {
@@ -235,15 +246,21 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       return { polars_version: POLARS_VERSION, ...acceptedFunctions() };
     },
 
-    async source_inspect(job): Promise<InspectResult> {
+    async source_inspect(job, scope): Promise<InspectResult> {
+      if (job.database) return await inspectDatabase(databaseRequest(job.sourceType, job.database, scope.signal));
       const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
       return inspectSource({ path, sourceType: job.sourceType, options: job.options }, rowCounts);
     },
 
-    async source_preview(job): Promise<SourcePreviewResult> {
-      const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
+    async source_preview(job, scope): Promise<SourcePreviewResult> {
       const { sourceType, options, offset, columns } = job;
-      return previewSource({ path, sourceType, options, offset, columns, maxRows: clamp(job.maxRows) }, rowCounts);
+      const maxRows = clamp(job.maxRows);
+      if (job.database) {
+        const request = databaseRequest(sourceType, job.database, scope.signal);
+        return await previewDatabase(request, { offset, maxRows, columns });
+      }
+      const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
+      return previewSource({ path, sourceType, options, offset, columns, maxRows }, rowCounts);
     },
 
     async execute(job, scope): Promise<ExecuteResult> {

@@ -24,6 +24,16 @@ export interface EngineSettings {
  */
 export type JobConnection = ToolConnection | { error: SerializedError };
 
+/**
+ * A data-source route's database table or query (`sourceType` names the database), with the
+ * connection's URI the Server resolved, as a database Input's is: never logged or answered.
+ */
+export interface DatabaseSource {
+  uri: string;
+  table?: string;
+  query?: string;
+}
+
 /** What every workflow job carries: the workflow, and its database connections by tool id. */
 interface WorkflowJob {
   workflow: Workflow;
@@ -46,12 +56,13 @@ export type JobRequest =
       topValues?: number;
     })
   | { kind: "functions"; refresh?: boolean }
-  | { kind: "source_inspect"; source: string; sourceType?: string; options: ReadOptions }
+  | { kind: "source_inspect"; source: string; sourceType?: string; options: ReadOptions; database?: DatabaseSource }
   | {
       kind: "source_preview";
       source: string;
       sourceType?: string;
       options: ReadOptions;
+      database?: DatabaseSource;
       maxRows: number;
       offset: number;
       columns?: string[];

@@ -16,7 +16,7 @@ import { polarsRoutes } from "./routes/polars";
 import { workflowRoutes } from "./routes/workflow";
 import { workflowFileRoutes } from "./routes/workflow-file";
 import type { ArchiveService } from "./services/archive";
-import { connectionsForRun } from "./services/connection-resolver";
+import { connectionsForRun, resolveSourceConnection } from "./services/connection-resolver";
 import type { ConnectionStore } from "./services/connection-store";
 
 export interface ServerDeps {
@@ -46,7 +46,9 @@ export function createServerApp({ config, engine, clearCache, cacheRoot, archive
   const prepare = (workflow: Workflow) => connectionsForRun(workflow, { store: connections });
   app.route("/", workflowRoutes({ engine, clearCache, prepare, archive, logger }));
   app.route("/", polarsRoutes(engine));
-  app.route("/", datasourceRoutes(engine));
+  const sourceConnection = (config: Record<string, unknown>) =>
+    resolveSourceConnection(config, "config", { store: connections });
+  app.route("/", datasourceRoutes(engine, sourceConnection));
   app.route("/", connectionsRoutes({ store: connections, fileAccess: fileAccessPolicy(config) }));
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));

@@ -74,11 +74,11 @@ afterAll(async () => {
 });
 
 describe("GET /api/datasource/supported", () => {
-  test("lists every file type and every extension of the registry", async () => {
+  test("lists every file type, then the four databases, and every extension of the registry", async () => {
     const res = await t.app.request("/api/datasource/supported", { headers: bearer(t.token) });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.source_types).toEqual(FILE_FORMATS.map((f) => f.type));
+    expect(body.source_types).toEqual([...FILE_FORMATS.map((f) => f.type), "postgresql", "mysql", "sqlite", "mssql"]);
     expect([...body.file_extensions].sort()).toEqual(FILE_FORMATS.flatMap((f) => [...f.extensions]).sort());
   });
 });

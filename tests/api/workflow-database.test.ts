@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
 import type { Workflow } from "../../src/engine/workflow";
+import { connectionFields } from "../helpers/connection-fields";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
@@ -169,19 +170,6 @@ describe("SQLite", () => {
   });
 });
 
-/** Host, port, database, user and password of a URL, for POST /api/connections. */
-function fieldsOf(url: string, type: string) {
-  const u = new URL(url);
-  return {
-    type,
-    host: u.hostname,
-    port: Number(u.port),
-    database: u.pathname.slice(1),
-    username: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-  };
-}
-
 for (const server of [
   { type: "postgresql", url: pgUrl, env: "WEFT_TEST_PG_URL" },
   { type: "mysql", url: myUrl, env: "WEFT_TEST_MYSQL_URL" },
@@ -233,7 +221,7 @@ for (const server of [
       const created = await t.app.request("/api/connections/", {
         method: "POST",
         headers: { ...bearer(t.token), "content-type": "application/json" },
-        body: JSON.stringify({ name: `api-${type}`, ...fieldsOf(String(url), type) }),
+        body: JSON.stringify({ name: `api-${type}`, ...connectionFields(String(url), type) }),
       });
       expect(created.status).toBe(201);
       const { id } = await created.json();

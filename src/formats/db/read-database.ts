@@ -1,4 +1,5 @@
 import type pl from "nodejs-polars";
+import { DataSourceError } from "../../shared/errors";
 import { type DatabaseDescription, type DatabaseRequest, requestSql } from "./db-request";
 import { describeMssql, readMssql } from "./mssql";
 import { describeMysql, readMysql } from "./mysql";
@@ -15,8 +16,29 @@ export type { DatabaseColumn, DatabaseDescription, DatabaseRequest, DatabaseType
  * server and rejects with the signal's reason.
  */
 export async function readDatabase(request: DatabaseRequest): Promise<pl.DataFrame> {
+  return await readChecked(request, requestSql(request), request.maxRows);
+}
+
+/**
+ * The rows a read would give, counted by the database (`SELECT COUNT(*) FROM (<sql>) AS q`)
+ * so none are sent. A statement the database will not take as a derived table (SHOW, a
+ * repeated column name, SQL Server's CTEs and ORDER BY) is read whole and counted instead.
+ */
+export async function countDatabaseRows(request: DatabaseRequest): Promise<number> {
   const sql = requestSql(request);
-  const { uri, maxRows, signal } = request;
+  const count = request.type === "mssql" ? "COUNT_BIG(*)" : "COUNT(*)";
+  try {
+    const counted = await readChecked(request, `SELECT ${count} AS n FROM (${sql}\n) AS q`, 1);
+    return Number(counted.getColumn("n").get(0));
+  } catch (err) {
+    if (!(err instanceof DataSourceError)) throw err;
+    return (await readChecked(request, sql, undefined)).height;
+  }
+}
+
+/** Runs SQL that passed the policy (or Weft's own around it) with the request's reader. */
+async function readChecked(request: DatabaseRequest, sql: string, maxRows: number | undefined) {
+  const { uri, signal } = request;
   switch (request.type) {
     case "postgresql":
       return await readPostgres(uri, sql, maxRows, signal);

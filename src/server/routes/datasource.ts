@@ -1,11 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { ExecutorPool } from "../../engine/executor/pool";
-import { FILE_FORMAT_TYPES, supportedExtensions } from "../../formats/catalog";
+import type { DatabaseSource } from "../../engine/job";
+import { supportedExtensions } from "../../formats/catalog";
 import { noIdleTimeout } from "../../http/idle-timeout";
 import { newApiApp } from "../../http/openapi-app";
 import {
+  DATABASE_SOURCE_TYPES,
   InspectRequest,
   InspectResponse,
+  SOURCE_TYPES,
   SourcePreviewRequest,
   SourcePreviewResponse,
   SupportedResponse,
@@ -18,7 +21,8 @@ const routes = {
     method: "post",
     path: "/datasource/inspect",
     tags: ["Data sources"],
-    summary: "A file's columns, dtypes and row count, and what may surprise (the Input tool's reader)",
+    summary:
+      "A file's or a database table's or query's columns, dtypes and row count, and what may surprise (the Input tool's reader)",
     security: [{ bearer: [] }],
     request: { body: { content: { "application/json": { schema: InspectRequest } }, required: true } },
     responses: { 200: { content: { "application/json": { schema: InspectResponse } }, description: "OK" } },
@@ -27,7 +31,7 @@ const routes = {
     method: "post",
     path: "/datasource/preview",
     tags: ["Data sources"],
-    summary: "A window of a file's rows",
+    summary: "A window of a file's or a database table's or query's rows",
     security: [{ bearer: [] }],
     request: { body: { content: { "application/json": { schema: SourcePreviewRequest } }, required: true } },
     responses: { 200: { content: { "application/json": { schema: SourcePreviewResponse } }, description: "OK" } },
@@ -42,31 +46,48 @@ const routes = {
   }),
 };
 
+/** Resolves a database source's connection (services/connection-resolver.ts, as for a workflow's Input). */
+export type SourceConnectionResolver = (config: Record<string, unknown>) => Promise<{ uri: string }>;
+
+type SourceBody = { source?: string; source_type?: string; config?: Record<string, unknown> };
+
 /**
- * The data-source routes (server.md "Data source"). Files are read in the executor processes
- * with the registry's readers, the same ones the Input tool uses, so all three agree.
+ * The data-source routes (server.md "Data source"). Files and databases are read in the
+ * executor processes with the registry's readers, the same ones the Input tool uses, so all
+ * three agree. A database's connection is resolved here, in the Server, and handed to the
+ * job beside its table or query, as a workflow's are.
  */
-export function datasourceRoutes(engine: ExecutorPool) {
+export function datasourceRoutes(engine: ExecutorPool, resolveConnection: SourceConnectionResolver) {
   const app = newApiApp();
+  /** The database a request reads, with its connection resolved; undefined for a file (whose config is its options). */
+  const databaseOf = async ({ source_type, config = {} }: SourceBody): Promise<DatabaseSource | undefined> => {
+    if (!DATABASE_SOURCE_TYPES.includes(source_type ?? "")) return undefined;
+    const { uri } = await resolveConnection(config);
+    return { uri, table: config.table as string | undefined, query: config.query as string | undefined };
+  };
   // An inspect counts a whole file's rows: MAX_EXECUTION_TIME_SECONDS bounds it, not Bun's idle timeout.
   app.use("/datasource/*", noIdleTimeout);
   app.openapi(routes.inspect, async (c) => {
     const body = c.req.valid("json");
+    const database = await databaseOf(body);
     const result = await engine.run({
       kind: "source_inspect",
-      source: body.source,
+      source: body.source ?? "",
       sourceType: body.source_type,
-      options: body.config ?? {},
+      options: database ? {} : (body.config ?? {}),
+      database,
     });
     return c.json(result, 200);
   });
   app.openapi(routes.preview, async (c) => {
     const body = c.req.valid("json");
+    const database = await databaseOf(body);
     const result = await engine.run({
       kind: "source_preview",
-      source: body.source,
+      source: body.source ?? "",
       sourceType: body.source_type,
-      options: body.config ?? {},
+      options: database ? {} : (body.config ?? {}),
+      database,
       maxRows: body.options?.max_rows ?? DEFAULT_MAX_ROWS,
       offset: body.options?.offset ?? 0,
       columns: body.options?.columns,
@@ -74,7 +95,7 @@ export function datasourceRoutes(engine: ExecutorPool) {
     return c.json(result, 200);
   });
   app.openapi(routes.supported, (c) =>
-    c.json({ source_types: [...FILE_FORMAT_TYPES], file_extensions: supportedExtensions() }, 200),
+    c.json({ source_types: SOURCE_TYPES, file_extensions: supportedExtensions() }, 200),
   );
   return app;
 }

@@ -1,17 +1,53 @@
 import { z } from "@hono/zod-openapi";
 import { FILE_FORMAT_TYPES } from "../../formats/catalog";
-import { ReadOptionsSchema } from "../../tools/input/schema";
+import { DatabaseInputSchema, ReadOptionsSchema } from "../../tools/input/schema";
+
+/** The databases a source may be (the Input tool's). */
+export const DATABASE_SOURCE_TYPES: readonly string[] = DatabaseInputSchema.shape.source_type.options;
+/** Every source type, files first (`/api/datasource/supported`). */
+export const SOURCE_TYPES = [...FILE_FORMAT_TYPES, ...DATABASE_SOURCE_TYPES];
+
+/** A database source's connection and table or query, as a database Input's config gives them. */
+const DatabaseConfig = DatabaseInputSchema.omit({ source_type: true });
+const DATABASE_KEYS = Object.keys(DatabaseConfig.shape);
 
 const Source = {
-  source: z.string().min(1).openapi({ description: "Absolute path of the file", example: "/data/sales.csv" }),
+  source: z.string().optional().openapi({
+    description: "Absolute path of the file; empty or absent for a database",
+    example: "/data/sales.csv",
+  }),
   source_type: z
-    .enum(FILE_FORMAT_TYPES as [string, ...string[]])
+    .enum(SOURCE_TYPES as [string, ...string[]])
     .optional()
-    .openapi({ description: "The format; detected from the content and the extension when absent" }),
-  config: ReadOptionsSchema.optional().openapi({ description: "Reader options (delimiter, has_header, sheet, ...)" }),
+    .openapi({
+      description: `The format, detected from the content and the extension when absent; required for a database (${DATABASE_SOURCE_TYPES.join(", ")})`,
+    }),
+  config: ReadOptionsSchema.extend(DatabaseConfig.shape)
+    .optional()
+    .openapi({
+      description:
+        "A file's reader options (delimiter, has_header, sheet, ...), or a database's connection " +
+        "(connection_id of a server-managed connection, or connection: {uri}) and table or read-only query",
+      example: { connection_id: "c_1a2b3c", table: "public.sales" },
+    }),
 };
 
-export const InspectRequest = z.strictObject(Source).openapi("DataSourceInspectRequest");
+type SourceFields = { source?: string; source_type?: string; config?: Record<string, unknown> };
+
+/** A file needs its path; a database's config holds only a connection and a table or query, a file's only reader options. */
+function sourceRules({ source, source_type, config }: SourceFields, ctx: z.RefinementCtx): void {
+  const database = DATABASE_SOURCE_TYPES.includes(source_type ?? "");
+  if (!database && !source) ctx.addIssue({ code: "custom", path: ["source"], message: "A file source needs its path" });
+  for (const key of Object.keys(config ?? {})) {
+    if (database === DATABASE_KEYS.includes(key)) continue;
+    const message = database
+      ? `not an option of a database source (${DATABASE_KEYS.join(", ")})`
+      : `only for a database source_type (${DATABASE_SOURCE_TYPES.join(", ")})`;
+    ctx.addIssue({ code: "custom", path: ["config", key], message });
+  }
+}
+
+export const InspectRequest = z.strictObject(Source).superRefine(sourceRules).openapi("DataSourceInspectRequest");
 
 const Column = z.object({ name: z.string(), dtype: z.string() });
 
@@ -39,6 +75,7 @@ export const SourcePreviewRequest = z
       })
       .optional(),
   })
+  .superRefine(sourceRules)
   .openapi("DataSourcePreviewRequest");
 
 export const SourcePreviewResponse = z

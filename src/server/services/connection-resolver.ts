@@ -47,11 +47,24 @@ function withoutPassword(uri: string): string {
 export async function resolveConnection(
   tool: ToolNode,
   workflowId: string,
-  { store, hub }: ConnectionResolverDeps,
+  deps: ConnectionResolverDeps,
 ): Promise<ResolvedConnection> {
-  const where = `Tool "${tool.id}" (input)`;
-  const id = tool.config.connection_id;
-  const given = tool.config.connection as { uri?: unknown } | undefined;
+  return await resolveSourceConnection(tool.config, `Tool "${tool.id}" (input)`, deps, workflowId);
+}
+
+/**
+ * The connection a database source names (`connection_id` or `connection: {uri}`): a database
+ * Input tool's, or a data-source route's (`where` begins its errors). `workflowId` is what a
+ * Hub authorizes a Hub connection for.
+ */
+export async function resolveSourceConnection(
+  config: Record<string, unknown>,
+  where: string,
+  { store, hub }: ConnectionResolverDeps,
+  workflowId = "",
+): Promise<ResolvedConnection> {
+  const id = config.connection_id;
+  const given = config.connection as { uri?: unknown } | undefined;
   if (id !== undefined && given !== undefined) {
     throw new ValidationError(`${where}: give either connection_id or connection, not both`);
   }

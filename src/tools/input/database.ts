@@ -49,10 +49,17 @@ export function databaseFingerprint(config: DatabaseInput, ctx: ToolContext): st
   }
 }
 
-/** The URI the reader opens; a SQLite file's path checked against the file-access rules. */
+/** The URI a database Input's reader opens. */
 function connectionUri(config: DatabaseInput, ctx: ToolContext): string {
-  const { uri } = ctx.connection();
-  return config.source_type === "sqlite" ? ctx.resolvePath(sqlitePath(uri), "read") : uri;
+  return readerUri(config.source_type, ctx.connection().uri, ctx.resolvePath);
+}
+
+/**
+ * The URI a reader opens for a connection's: a SQLite file's path checked against the
+ * file-access rules like any file (the Input tool's, and the data-source routes').
+ */
+export function readerUri(type: string, uri: string, resolvePath: ToolContext["resolvePath"]): string {
+  return type === "sqlite" ? resolvePath(sqlitePath(uri), "read") : uri;
 }
 
 /** A reader's refusal, naming the tool (a workflow may read several databases); other errors pass. */
