@@ -80,6 +80,12 @@ const PROPERTY_STREAMS = ["/!SummaryInformation", "/!DocumentSummaryInformation"
  * .xls read, trusting their counts: a damaged count makes it loop for minutes (found by
  * changing a few bytes of real/xls/date.xls). Weft needs no properties, so they are
  * dropped and the container rewritten; a file without them is returned as it is.
+ *
+ * `cfb_del` only splices the entry out of the directory list: the other entries keep their
+ * sibling and child links as indices into the old list, and `CFB.write` keeps them too.
+ * Those links then point one entry off, or past the directory's end, and reading the
+ * rewritten file fails ("FI[i].L"); it did for an Excel 95 file whose `Book`, `\x01CompObj`
+ * and property streams left exactly four entries. `cfb_gc` rebuilds the tree from the paths.
  */
 function withoutDocumentProperties(path: string, bytes: Buffer): Buffer {
   // SheetJS types its bundled CFB module as `any`; this is the part used here.
@@ -92,6 +98,7 @@ function withoutDocumentProperties(path: string, bytes: Buffer): Buffer {
   const present = PROPERTY_STREAMS.filter((name) => XLSX.CFB.find(container, name));
   if (present.length === 0) return bytes;
   for (const name of present) XLSX.CFB.utils.cfb_del(container, name);
+  XLSX.CFB.utils.cfb_gc(container);
   return Buffer.from(XLSX.CFB.write(container, { type: "buffer" }) as Uint8Array);
 }
 
