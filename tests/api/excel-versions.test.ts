@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { excel95Bytes, OLD_EXCEL_SHEET } from "../../src/formats/excel/test-excel95";
+import { excel95Bytes, MAC_EXCEL, OLD_EXCEL_SHEET } from "../../src/formats/excel/test-excel95";
 import { workbookBytes } from "../../src/formats/excel/test-workbooks";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
@@ -48,7 +48,7 @@ describe("old .xls files through inspect, preview and the Input tool", () => {
   ];
   // A BIFF2-4 file holds one sheet and no sheet name.
   const cases: [string, () => Buffer, string][] = [
-    ["excel-95.xls", () => excel95Bytes([OLD_EXCEL_SHEET], true), OLD_EXCEL_SHEET.name],
+    ["excel-95.xls", () => excel95Bytes([OLD_EXCEL_SHEET], MAC_EXCEL), OLD_EXCEL_SHEET.name],
     ["excel-4.xls", () => workbookBytes([OLD_EXCEL_SHEET], "biff4", true), "Sheet1"],
   ];
   for (const [name, bytes, sheet] of cases) {

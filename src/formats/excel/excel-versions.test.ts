@@ -7,7 +7,7 @@ import * as XLSX from "@e965/xlsx";
 import pl from "nodejs-polars";
 import { collect, rowsOf, tempFolder } from "../../../tests/helpers/format-samples";
 import { excelSheetNames, scanExcel } from "./reader";
-import { excel95Bytes, OLD_EXCEL_SHEET } from "./test-excel95";
+import { excel95Bytes, MAC_EXCEL, OLD_EXCEL_SHEET } from "./test-excel95";
 import { num, str, type TestBookType, type TestSheet, workbookBytes } from "./test-workbooks";
 
 const tmp = tempFolder("excel-versions");
@@ -29,10 +29,10 @@ function expectOldExcelTable(path: string, ordered: Date[]): void {
 }
 
 describe("Excel 5.0/95 (BIFF5) as Excel saves it", () => {
-  const path = () => tmp.file("mac-excel-95.xls", excel95Bytes([OLD_EXCEL_SHEET], true));
+  const path = () => tmp.file("mac-excel-95.xls", excel95Bytes([OLD_EXCEL_SHEET], MAC_EXCEL));
 
   test("the file is what Excel writes: a Book stream, CompObj and document properties, no SheetJS marker", () => {
-    const streams = XLSX.CFB.read(excel95Bytes([OLD_EXCEL_SHEET], true), { type: "buffer" }).FullPaths as string[];
+    const streams = XLSX.CFB.read(excel95Bytes([OLD_EXCEL_SHEET], MAC_EXCEL), { type: "buffer" }).FullPaths as string[];
     expect(streams.filter((name) => !name.endsWith("/")).sort()).toEqual(
       [
         "Root Entry/\u0001CompObj",
@@ -56,6 +56,21 @@ describe("Excel 5.0/95 (BIFF5) as Excel saves it", () => {
     expect(frame.dtypes.map(String)).toEqual([String(pl.Date)]);
     expect(rowsOf(frame)).toEqual([{ d: new Date(Date.UTC(2000, 0, 1)) }, { d: new Date(Date.UTC(2000, 0, 2)) }]);
   });
+});
+
+describe("Excel 95 text in the workbook's code page", () => {
+  // SheetJS decodes BIFF2-5 text as Latin-1 unless given the code page tables.
+  const cases: [string, number, string][] = [
+    ["Mac Roman (Mac Excel)", 0x8000, "Café – “naïve” • ™"],
+    ["Windows-1252", 1252, "€ 5 – “quoted” œ"],
+  ];
+  for (const [name, codepage, text] of cases) {
+    test(name, () => {
+      const sheet: TestSheet = { name: "S", rows: [["Größe", "note"].map(str), [num(1), str(text)]] };
+      const path = tmp.file(`text-${codepage}.xls`, excel95Bytes([sheet], { codepage }));
+      expect(rowsOf(scanExcel(path, {}))).toEqual([{ Größe: 1, note: text }]);
+    });
+  }
 });
 
 describe(".xls of each Excel version, as SheetJS writes them", () => {

@@ -7,6 +7,8 @@
  * with the streams Excel adds, and the marker taken out of the directory.
  */
 import * as XLSX from "@e965/xlsx";
+import * as codepages from "@e965/xlsx/dist/cpexcel.full.mjs";
+import type { CP$Utils } from "@e965/xlsx/dist/cpexcel.js";
 import { bool, num, str, type TestSheet, workbookBytes } from "./test-workbooks";
 
 /**
@@ -30,12 +32,23 @@ const RIGHT = 72;
 const CHILD = 76;
 const SHEETJS_MARKER = "\u0001Sh33tJ5";
 
+/** How the workbook was saved: its date system, and the code page of its text. */
+export interface Excel95Options {
+  date1904?: boolean;
+  /** The CODEPAGE record's value: 1252 (Windows, what SheetJS writes) or 0x8000 (Mac Roman). */
+  codepage?: number;
+}
+
+/** How Mac Excel saves by default: 1904 dates, text in Mac Roman. */
+export const MAC_EXCEL: Excel95Options = { date1904: true, codepage: 0x8000 };
+
 /**
  * The bytes of an .xls holding `sheets` as Excel 95 saves them: an OLE2 file with the
  * streams `Book`, `\x01CompObj`, `\x05SummaryInformation` and `\x05DocumentSummaryInformation`.
  */
-export function excel95Bytes(sheets: TestSheet[], date1904 = false): Buffer {
-  const book = stream(workbookBytes(sheets, "biff5", date1904), "/Book");
+export function excel95Bytes(sheets: TestSheet[], options: Excel95Options = {}): Buffer {
+  const written = stream(workbookBytes(sheets, "biff5", options.date1904), "/Book");
+  const book = withText(written, sheets, options.codepage ?? 1252);
   // SheetJS writes document properties only into BIFF8 files; they are the same streams.
   const propertiesSource: XLSX.WorkBook = {
     SheetNames: ["S"],
@@ -50,6 +63,39 @@ export function excel95Bytes(sheets: TestSheet[], date1904 = false): Buffer {
     XLSX.CFB.utils.cfb_add(container, name, stream(withProperties, name));
   }
   return withoutSheetJsMarker(Buffer.from(XLSX.CFB.write(container, { type: "buffer" }) as Uint8Array));
+}
+
+// The ESM build exports the converters as `utils` beside the tables; its typings describe
+// the CommonJS object, which holds them as `cptable.utils`.
+const { encode } = (codepages as unknown as { utils: CP$Utils }).utils;
+
+/** Code page numbers as the CODEPAGE record gives them → as the code page tables know them. */
+const CODEPAGES: Record<number, number> = { 1252: 1252, 32768: 10000 };
+
+/**
+ * The Book stream with its text in `codepage`: SheetJS's BIFF5 writer writes 1252 and puts
+ * `_` for every character past ASCII. Each LABEL record (cells are written row by row, so
+ * in the order of the sheets' text cells) gets its text encoded again; a one-byte code page
+ * keeps every length.
+ */
+function withText(book: Uint8Array, sheets: TestSheet[], codepage: number): Uint8Array {
+  const table = CODEPAGES[codepage];
+  if (table === undefined) throw new Error(`test workbook: code page ${codepage} is not one the tests write`);
+  const texts = sheets
+    .flatMap((sheet) => sheet.rows.flat())
+    .flatMap((cell) => (cell?.t === "s" ? [String(cell.v)] : []));
+  const out = Buffer.from(book);
+  let next = 0;
+  for (let at = 0; at + 4 <= out.length; at += 4 + out.readUInt16LE(at + 2)) {
+    const type = out.readUInt16LE(at);
+    if (type === 0x0042) out.writeUInt16LE(codepage, at + 4);
+    if (type !== 0x0204) continue;
+    const bytes = Buffer.from(encode(table, texts[next++] ?? "") as Uint8Array);
+    if (bytes.length !== out.readUInt16LE(at + 10)) throw new Error("test workbook: LABEL records out of step");
+    bytes.copy(out, at + 12);
+  }
+  if (next !== texts.length) throw new Error("test workbook: not every text cell was a LABEL record");
+  return out;
 }
 
 function stream(ole: Buffer, name: string): Uint8Array {

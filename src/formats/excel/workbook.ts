@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as zlib from "node:zlib";
 import * as XLSX from "@e965/xlsx";
+import * as codepages from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { DataSourceError } from "../../shared/errors";
 import { checkReadableFile } from "../file-checks";
 import { withClassicEndRecord, zipDamage } from "./zip-check";
@@ -9,6 +10,10 @@ import { withClassicEndRecord, zipDamage } from "./zip-check";
 // .xlsx files with a few bytes changed); Node's zlib fails them cleanly and is as fast.
 // This is SheetJS-wide state: every reader in the process gets the same, sturdier inflate.
 XLSX.CFB.utils.use_zlib(zlib);
+// Without the code page tables SheetJS reads the 8-bit text of Excel 2.x-95 files (BIFF2-5)
+// as Latin-1: Mac Excel's Mac Roman and the 0x80-0x9F range of Windows-1252 (€, –, “ ”)
+// came out as other characters. With them the workbook's CODEPAGE record is honoured.
+XLSX.set_cptable(codepages);
 
 /** The container a workbook's bytes are in: a ZIP package (.xlsx, .xlsm, .xlsb) or a BIFF file (.xls). */
 export type Container = "zip" | "biff";
