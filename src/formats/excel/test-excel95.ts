@@ -23,10 +23,11 @@ export const OLD_EXCEL_SHEET: TestSheet = {
     [num(2), num(7), bool(false), num(36527.25, "m/d/yy"), str("00456")],
   ],
 };
+
 const SECTOR = 512;
 const ENTRY = 128;
 const NO_STREAM = -1;
-/** Offsets inside a directory entry: left sibling, right sibling, child, object type. */
+/** Offsets inside a directory entry of the links: left sibling, right sibling, child. */
 const LEFT = 68;
 const RIGHT = 72;
 const CHILD = 76;
