@@ -25,14 +25,18 @@ export const bool = (v: boolean): XLSX.CellObject => ({ t: "b", v });
 /** An error cell (0x07 #DIV/0!, 0x2A #N/A). */
 export const err = (code: number): XLSX.CellObject => ({ t: "e", v: code });
 
-/** The bytes of a workbook written by SheetJS in `bookType` (xlsx, xlsb or biff8 for .xls). */
-export function workbookBytes(sheets: TestSheet[], bookType: "xlsx" | "xlsb" | "biff8", date1904 = false): Buffer {
+/** A SheetJS `bookType` a test can write: xlsx, xlsb, or .xls of Excel 2.x (biff2) to 97-2003 (biff8). */
+export type TestBookType = "xlsx" | "xlsb" | "biff2" | "biff3" | "biff4" | "biff5" | "biff8";
+
+/** The bytes of a workbook written by SheetJS in `bookType`. */
+export function workbookBytes(sheets: TestSheet[], bookType: TestBookType, date1904 = false): Buffer {
   const workbook: XLSX.WorkBook = {
     SheetNames: sheets.map((s) => s.name),
     Sheets: Object.fromEntries(sheets.map((s) => [s.name, sparseSheet(s.rows)])),
     Workbook: { Sheets: sheets.map((s) => ({ name: s.name, Hidden: s.hidden ?? 0 })), WBProps: { date1904 } },
   };
-  return XLSX.write(workbook, { type: "buffer", bookType }) as Buffer;
+  // SheetJS writes biff3 and biff4 too; its typings list only biff2, biff5 and biff8.
+  return XLSX.write(workbook, { type: "buffer", bookType: bookType as XLSX.BookType }) as Buffer;
 }
 
 function sparseSheet(rows: TestCell[][]): XLSX.WorkSheet {

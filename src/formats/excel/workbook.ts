@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as zlib from "node:zlib";
 import * as XLSX from "@e965/xlsx";
+import * as codepages from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { DataSourceError } from "../../shared/errors";
 import { checkReadableFile } from "../file-checks";
 import { withClassicEndRecord, zipDamage } from "./zip-check";
@@ -9,6 +10,10 @@ import { withClassicEndRecord, zipDamage } from "./zip-check";
 // .xlsx files with a few bytes changed); Node's zlib fails them cleanly and is as fast.
 // This is SheetJS-wide state: every reader in the process gets the same, sturdier inflate.
 XLSX.CFB.utils.use_zlib(zlib);
+// Without the code page tables SheetJS reads the 8-bit text of Excel 2.x-95 files (BIFF2-5)
+// as Latin-1: Mac Excel's Mac Roman and the 0x80-0x9F range of Windows-1252 (€, –, “ ”)
+// came out as other characters. With them the workbook's CODEPAGE record is honoured.
+XLSX.set_cptable(codepages);
 
 /** The container a workbook's bytes are in: a ZIP package (.xlsx, .xlsm, .xlsb) or a BIFF file (.xls). */
 export type Container = "zip" | "biff";
@@ -80,6 +85,12 @@ const PROPERTY_STREAMS = ["/!SummaryInformation", "/!DocumentSummaryInformation"
  * .xls read, trusting their counts: a damaged count makes it loop for minutes (found by
  * changing a few bytes of real/xls/date.xls). Weft needs no properties, so they are
  * dropped and the container rewritten; a file without them is returned as it is.
+ *
+ * `cfb_del` only splices the entry out of the directory list: the other entries keep their
+ * sibling and child links as indices into the old list, and `CFB.write` keeps them too.
+ * Those links then point one entry off, or past the directory's end, and reading the
+ * rewritten file fails ("FI[i].L"); it did for an Excel 95 file whose `Book`, `\x01CompObj`
+ * and property streams left exactly four entries. `cfb_gc` rebuilds the tree from the paths.
  */
 function withoutDocumentProperties(path: string, bytes: Buffer): Buffer {
   // SheetJS types its bundled CFB module as `any`; this is the part used here.
@@ -92,6 +103,7 @@ function withoutDocumentProperties(path: string, bytes: Buffer): Buffer {
   const present = PROPERTY_STREAMS.filter((name) => XLSX.CFB.find(container, name));
   if (present.length === 0) return bytes;
   for (const name of present) XLSX.CFB.utils.cfb_del(container, name);
+  XLSX.CFB.utils.cfb_gc(container);
   return Buffer.from(XLSX.CFB.write(container, { type: "buffer" }) as Uint8Array);
 }
 

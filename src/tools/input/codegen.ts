@@ -64,7 +64,16 @@ function sheetLines(path: string, options: ReadOptions, out: string, ctx: Codege
   else if (sheet) pairs.push(["sheet_name", pyStr(sheet)]);
   pairs.push(["has_header", pyBool(hasHeader)]);
   if (skipRows > 0) pairs.push(["read_options", `{${pyStr(hasHeader ? "header_row" : "skip_rows")}: ${skipRows}}`]);
+  // Read in calamine's source: it reads an .xls only from an OLE2 file (BIFF5 `Book`, BIFF8 `Workbook`).
+  const xls =
+    extname(path).toLowerCase() === ".xls"
+      ? [
+          "# calamine reads .xls of Excel 5.0/95 and 97-2003 (BIFF5, BIFF8); a file of Excel 2.x-4.0,",
+          "# which Weft reads, must be saved again (e.g. as .xlsx) for this script.",
+        ]
+      : [];
   return [
+    ...xls,
     `# Weft reads the ${sheet === undefined || sheet === "" ? "first visible sheet" : "sheet"} and takes each column's type from all its rows.`,
     `${out} = pl.read_excel(`,
     `    ${pyStr(path)},`,
