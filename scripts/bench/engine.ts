@@ -17,7 +17,9 @@ const fmt = (ms: number) => `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
 console.log(`generating ${rows.toLocaleString()} sales rows and 100,000 customers (seeded; reused when present)...`);
 const data = await salesData(rows, 100_000);
 const server = await startBenchServer("engine", [data.dir]);
+// The same Server with CACHE_ENABLED=false, for the full run without a cache.
 const { work } = server;
+const uncached = await startBenchServer("engine-off", [data.dir, work], { CACHE_ENABLED: "false" });
 const api = (path: string, body: unknown) => server.post(`workflow/${path}`, body);
 
 const wire = (source: string, target: string, source_socket = "output", target_socket = "input") => ({
@@ -86,13 +88,15 @@ const timed = async (fn: () => Promise<unknown>) => {
 console.log(`pipeline, ${runs} paired runs (after one warm-up each)...`);
 await handWritten();
 await api("execute", { workflow: pipeline, force_refresh: true });
-const pairs: { hand: number; engine: number }[] = [];
+await uncached.post("workflow/execute", { workflow: pipeline });
+const pairs: { hand: number; engine: number; off: number }[] = [];
 const cachedRuns: number[] = [];
 for (let i = 0; i < runs; i++) {
   const hand = await handWritten();
   const engine = await timed(() => api("execute", { workflow: pipeline, force_refresh: true }));
   cachedRuns.push(await timed(() => api("execute", { workflow: pipeline })));
-  pairs.push({ hand, engine });
+  const off = await timed(() => uncached.post("workflow/execute", { workflow: pipeline }));
+  pairs.push({ hand, engine, off });
 }
 const check = await api("execute", { workflow: pipeline });
 const sortMetric = check.metrics.tools.find((m: { tool_id: string }) => m.tool_id === "sort");
@@ -142,11 +146,13 @@ for (let i = 0; i < previews; i++)
   );
 
 baseline.kill();
-await server.stop();
+await Promise.all([server.stop(), uncached.stop()]);
 
 const hand = median(pairs.map((p) => p.hand));
 const engine = median(pairs.map((p) => p.engine));
 const ratio = median(pairs.map((p) => p.engine / p.hand));
+const off = median(pairs.map((p) => p.off));
+const offRatio = median(pairs.map((p) => p.off / p.hand));
 const preview = median(previewTimes);
 const rePreview = median(rePreviewWall);
 const verdict = (ok: boolean) => (ok ? "meets target" : "MISSES target");
@@ -156,6 +162,8 @@ console.log(`
 | hand-written nodejs-polars streaming pipeline | ${fmt(hand)} | baseline |
 | same pipeline via /api/workflow/execute (cold cache) | ${fmt(engine)} | |
 | engine / hand-written, paired | ${ratio.toFixed(3)}x | ≤ 1.10x: ${verdict(ratio <= 1.1)} |
+| same pipeline with CACHE_ENABLED=false | ${fmt(off)} | |
+| cache off / hand-written, paired | ${offRatio.toFixed(3)}x | ≤ 1.10x: ${verdict(offRatio <= 1.1)} |
 | cached re-run via /api/workflow/execute | ${fmt(median(cachedRuns))} (sort: ${sortMetric?.cache}) | |
 | 100-row filtered preview via /api/workflow/tool/execute | ${fmt(preview)} | < 50 ms: ${verdict(preview < 50)} |
 | first preview below a 5M-row sort (computes and caches it) | ${fmt(firstSortPreview)} | |

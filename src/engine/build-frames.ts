@@ -22,6 +22,12 @@ export interface BuildDeps {
 export interface BuildOptions {
   /** Whether a blocking tool's result (on a cache miss) is computed and stored now. */
   store(tool: PlannedTool): boolean;
+  /**
+   * A full run's files of its own: with the cache off, what `store` selects is computed once
+   * into such a file (`ToolCache.storeForRun`) instead of at every collection reading it.
+   * Each path is added here; the caller removes them when the run ends.
+   */
+  runCopies?: string[];
   /** Output sockets wanted beyond those that planned tools read (previews, schemas). */
   wanted(tool: PlannedTool): readonly string[];
   /** Keep going past a failing tool (preview_all); otherwise the first failure throws. */
@@ -84,6 +90,7 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
   };
 
   const progress = options.progress;
+  const runCopies = deps.cacheEnabled ? undefined : options.runCopies;
   for (const level of plan.levels) {
     const stores: PendingStore[] = [];
     const outcomes = new Map<string, BuiltTool | { error: unknown }>();
@@ -123,7 +130,9 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
       if (failed.has(item.tool.id)) return;
       const started = performance.now();
       try {
-        const { frame, rows, computed } = await materialize(plan.workflowId, item, deps);
+        const { frame, rows, computed } = await (runCopies
+          ? runCopy(plan.workflowId, item, deps, runCopies)
+          : materialize(plan.workflowId, item, deps));
         built.outputs[item.socket] = frame;
         // Another executor computed the same result meanwhile: this run used it from the cache.
         if (!computed) built.metric.cache = "hit";
@@ -176,8 +185,9 @@ async function buildTool(
   const def = deps.tools[tool.type] as ToolDef<unknown>;
   const ctx = { ...deps.contextFor(tool.id), sourceRows: options.sourceRows?.(tool) ?? "all" };
   const outputs = await asToolAsync(tool.id, () => def.load?.(tool.config, ctx) ?? def.build(inputs, tool.config, ctx));
-  if (tool.blocking && deps.cacheEnabled && options.store(tool) && ctx.sourceRows === "all") {
-    metric.cache = "miss";
+  const kept = deps.cacheEnabled || options.runCopies !== undefined;
+  if (tool.blocking && kept && options.store(tool) && ctx.sourceRows === "all") {
+    if (deps.cacheEnabled) metric.cache = "miss";
     for (const socket of sockets) {
       const frame = outputs[socket];
       if (frame) stores.push({ tool, socket, frame, key: entryKey(tool, socket), fresh });
@@ -230,6 +240,20 @@ async function materialize(
       deps.release(claimKey);
     }
   }
+}
+
+/** A result computed into a file of this run only (the cache is off). */
+async function runCopy(
+  workflowId: string,
+  item: PendingStore,
+  deps: BuildDeps,
+  paths: string[],
+): Promise<{ frame: Frame; rows: number; computed: true }> {
+  const copy = await deps.cache.storeForRun(workflowId, item.key, item.frame).catch((err: unknown) => {
+    throw toolFailure(item.tool.id, err);
+  });
+  paths.push(copy.path);
+  return { frame: deps.cache.scan(copy.path), rows: copy.rows, computed: true };
 }
 
 function elapsed(started: number): number {

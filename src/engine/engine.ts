@@ -14,7 +14,7 @@ import { columnsOf } from "./columns";
 import { type InspectResult, inspectSource, previewSource, RowCounts, type SourcePreviewResult } from "./datasource";
 import { inspectDatabase, previewDatabase } from "./datasource-database";
 import { reviveError } from "./executor/protocol";
-import { freshInFullRun, storedInFullRun } from "./full-run";
+import { freshInFullRun, storedInFullRun, storedOnce } from "./full-run";
 import type {
   DatabaseSource,
   EngineSettings,
@@ -35,7 +35,7 @@ import type {
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
-import { runProgress } from "./run-progress";
+import { type RunProgress, runProgress } from "./run-progress";
 import { asTool } from "./tool-failure";
 import type { Workflow } from "./workflow";
 
@@ -124,6 +124,39 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       if (frame) result[socket] = asTool(tool.id, () => previewFrame(frame, limit));
     }
     return result;
+  }
+
+  /** Every Output's file, in plan order (full runs only); each write is reported as it goes. */
+  function writeOutputs(p: Plan, built: Built, scope: JobScope, progress: RunProgress): ExecuteResult["written"] {
+    const written: ExecuteResult["written"] = [];
+    for (const id of p.order) {
+      const tool = p.tools.get(id) as PlannedTool;
+      const def = tools[tool.type];
+      const metric = built.tools.get(id)?.metric;
+      const frame = built.tools.get(id)?.outputs.output;
+      if (!def?.write || !metric) continue;
+      if (!frame) {
+        progress.ended(metric);
+        continue;
+      }
+      const writeStarted = performance.now();
+      const timeSoFar = () => Math.round((metric.duration_ms + performance.now() - writeStarted) * 100) / 100;
+      progress.writing(id);
+      let result: { path: string; rows: number };
+      try {
+        result = asTool(id, () =>
+          (def.write as NonNullable<typeof def.write>)(frame, tool.config, contextFor(id, scope)),
+        );
+      } catch (err) {
+        progress.failed(id, timeSoFar());
+        throw err;
+      }
+      metric.rows = result.rows;
+      metric.duration_ms = timeSoFar();
+      written.push({ tool_id: id, path: result.path, rows: result.rows });
+      progress.written({ event: "written", tool_id: id, path: result.path, rows: result.rows }, metric);
+    }
+    return written;
   }
 
   function metricsOf(built: Built, started: number): RunMetrics {
@@ -270,48 +303,33 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       const shown = job.targetToolId
         ? [job.targetToolId]
         : p.order.filter((id) => Object.keys(p.tools.get(id)?.consumers ?? {}).length === 0);
-      const keep = storedInFullRun(p, new Set(shown));
-      const fresh = freshInFullRun(p, isSource);
       const writers = new Set(p.order.filter((id) => tools[(p.tools.get(id) as PlannedTool).type]?.write));
+      // Each write and each shown socket's preview collects the plan above it.
+      const collected = (t: PlannedTool) => [
+        ...(writers.has(t.id) ? ["output"] : []),
+        ...(shown.includes(t.id) ? allSockets(t) : []),
+      ];
+      const cached = settings.cache.enabled ? storedInFullRun(p, new Set(shown)) : new Set<string>();
+      const keep = storedOnce(p, collected, cached);
+      const fresh = freshInFullRun(p, isSource);
       const progress = runProgress(scope.onEvent, writers);
-      const built = await build(p, scope, {
-        store: (t) => keep.has(t.id),
-        wanted: (t) => (shown.includes(t.id) ? allSockets(t) : []),
-        fresh: (t) => fresh.has(t.id),
-        progress: progress.build,
-      });
-      const written: ExecuteResult["written"] = [];
-      for (const id of p.order) {
-        const tool = p.tools.get(id) as PlannedTool;
-        const def = tools[tool.type];
-        const metric = built.tools.get(id)?.metric;
-        const frame = built.tools.get(id)?.outputs.output;
-        if (!def?.write || !metric) continue;
-        if (!frame) {
-          progress.ended(metric);
-          continue;
-        }
-        const writeStarted = performance.now();
-        const timeSoFar = () => Math.round((metric.duration_ms + performance.now() - writeStarted) * 100) / 100;
-        progress.writing(id);
-        let result: { path: string; rows: number };
-        try {
-          result = asTool(id, () =>
-            (def.write as NonNullable<typeof def.write>)(frame, tool.config, contextFor(id, scope)),
-          );
-        } catch (err) {
-          progress.failed(id, timeSoFar());
-          throw err;
-        }
-        metric.rows = result.rows;
-        metric.duration_ms = timeSoFar();
-        written.push({ tool_id: id, path: result.path, rows: result.rows });
-        progress.written({ event: "written", tool_id: id, path: result.path, rows: result.rows }, metric);
+      const runCopies: string[] = [];
+      try {
+        const built = await build(p, scope, {
+          store: (t) => keep.has(t.id),
+          runCopies,
+          wanted: (t) => (shown.includes(t.id) ? allSockets(t) : []),
+          fresh: (t) => fresh.has(t.id),
+          progress: progress.build,
+        });
+        const written = writeOutputs(p, built, scope, progress);
+        const outputs: ExecuteResult["outputs"] = {};
+        const limit = clamp(job.previewLimit);
+        for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);
+        return { status: "success", workflow_id: p.workflowId, outputs, metrics: metricsOf(built, started), written };
+      } finally {
+        for (const path of runCopies) cache.removeRunCopy(path);
       }
-      const outputs: ExecuteResult["outputs"] = {};
-      const limit = clamp(job.previewLimit);
-      for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);
-      return { status: "success", workflow_id: p.workflowId, outputs, metrics: metricsOf(built, started), written };
     },
   };
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { freshInFullRun, storedInFullRun } from "./full-run";
+import { freshInFullRun, storedInFullRun, storedOnce } from "./full-run";
 import { buildPlan } from "./plan";
 import type { ToolCatalog } from "./validate";
 import type { Workflow } from "./workflow";
@@ -99,5 +99,58 @@ describe("storedInFullRun", () => {
       ],
     );
     expect([...storedInFullRun(p, new Set(["a"]))].sort()).toEqual(["second", "shared"]);
+  });
+});
+
+describe("storedOnce", () => {
+  // What a full run collects: each Output's write and each shown tool's preview.
+  const collected = (shown: string[]) => (tool: { id: string; type: string }) => [
+    ...(tool.type === "output" ? ["output"] : []),
+    ...(shown.includes(tool.id) ? ["output"] : []),
+  ];
+
+  test("keeps a result written and previewed, not the one above it, nor one previewed only", () => {
+    const p = plan(
+      [
+        ["csv", "file"],
+        ["first", "heavy"],
+        ["second", "heavy"],
+        ["out", "output"],
+        ["lone", "heavy"],
+      ],
+      [
+        ["csv", "first"],
+        ["first", "second"],
+        ["second", "out"],
+        ["csv", "lone"],
+      ],
+    );
+    expect([...storedOnce(p, collected(["out", "lone"]), new Set())]).toEqual(["second"]);
+  });
+
+  test("keeps a result that two stored results below one step read, beside those already stored", () => {
+    const p = plan(
+      [
+        ["csv", "file"],
+        ["sum", "heavy"],
+        ["step", "step"],
+        ["up", "heavy"],
+        ["down", "heavy"],
+        ["a", "output"],
+        ["b", "output"],
+      ],
+      [
+        ["csv", "sum"],
+        ["sum", "step"],
+        ["step", "up"],
+        ["step", "down"],
+        ["up", "a"],
+        ["down", "b"],
+      ],
+    );
+    const shown = ["a", "b"];
+    expect([...storedInFullRun(p, new Set(shown))].sort()).toEqual(["down", "up"]);
+    const stored = storedOnce(p, collected(shown), storedInFullRun(p, new Set(shown)));
+    expect([...stored].sort()).toEqual(["down", "sum", "up"]);
   });
 });

@@ -53,3 +53,33 @@ export function freshInFullRun(plan: Plan, isSource: (tool: PlannedTool) => bool
   }
   return fresh;
 }
+
+/**
+ * `stored` and every blocking tool a full run would otherwise compute more than once. Each
+ * Output's write and each shown socket's preview collects the lazy plan above it, and every
+ * collection reaching a blocking result not stored computes it again: an Output that is
+ * also previewed, two Outputs, or two sorts below one filter. `collected` lists the sockets
+ * of a tool that the run collects itself (once per collection). A stored result is computed
+ * once per socket it keeps (read back from its file).
+ */
+export function storedOnce(
+  plan: Plan,
+  collected: (tool: PlannedTool) => readonly string[],
+  stored: ReadonlySet<string>,
+): Set<string> {
+  const keep = new Set(stored);
+  /** How often each tool's inputs are computed: once per collection of any of its sockets. */
+  const computed = new Map<string, number>();
+  for (const id of [...plan.order].reverse()) {
+    const tool = plan.tools.get(id) as PlannedTool;
+    const perSocket = new Map<string, number>();
+    const add = (socket: string, times: number) => perSocket.set(socket, (perSocket.get(socket) ?? 0) + times);
+    for (const socket of collected(tool)) add(socket, 1);
+    for (const [socket, readers] of Object.entries(tool.consumers))
+      for (const reader of readers) add(socket, computed.get(reader) ?? 0);
+    const counts = [...perSocket.values()].filter((n) => n > 0);
+    if (tool.blocking && counts.some((n) => n > 1)) keep.add(id);
+    computed.set(id, keep.has(id) ? counts.length : counts.reduce((a, b) => a + b, 0));
+  }
+  return keep;
+}

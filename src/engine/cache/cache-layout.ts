@@ -8,7 +8,8 @@ import { isNoEntry } from "./fs-util";
  * Where cache entries live on disk:
  *
  *   <root>/<workflow folder>/<hash>.arrow                  a complete entry (Arrow IPC file)
- *   <root>/<workflow folder>/<hash>.<pid>-<random>.tmp     a store in progress (or a crashed one)
+ *   <root>/<workflow folder>/<hash>.<pid>-<random>.tmp     a store in progress (or a crashed one),
+ *                                                          or a full run's own copy (ToolCache.storeForRun)
  *
  * Entries only ever appear by rename, so a name ending in `.arrow` is never half written.
  */
@@ -63,6 +64,11 @@ export const STALE_TEMP_MS = 3_600_000;
 /** Whether a file name is a complete entry's. */
 export function isEntryFileName(name: string): boolean {
   return ENTRY_RE.test(name);
+}
+
+/** Whether a file name is a temp file's (a store in progress, or a run's own copy). */
+export function isTempFileName(name: string): boolean {
+  return TEMP_RE.test(name);
 }
 
 /** One file of the cache as found by a listing. */

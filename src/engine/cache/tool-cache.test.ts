@@ -307,6 +307,19 @@ describe("disabled", () => {
     expect(off.stats()).toMatchObject({ enabled: false, file_count: 1 });
   });
 
+  test("a run's own copy is written, found by no lookup, counted by no stats, and removed with its folder", async () => {
+    const off = makeCache({ enabled: false });
+    const copy = await off.storeForRun("wf1", H1, frameOf(ROWS).sort("id"));
+    expect(copy.rows).toBe(4);
+    expect(basename(copy.path)).toMatch(new RegExp(`^${H1}\\.[0-9]+-[0-9a-f]+\\.tmp$`));
+    expect(readBack(off, copy.path).map((r) => r.id)).toEqual([1, 2, 3, 4]);
+    expect(makeCache().lookup("wf1", H1)).toBeUndefined();
+    expect(off.stats()).toMatchObject({ file_count: 0 });
+    expect(() => off.removeRunCopy(join(dataDir, "cache", "wf1", `${H1}.arrow`))).toThrow("Not a run's copy");
+    off.removeRunCopy(copy.path);
+    expect(existsSync(dirname(copy.path))).toBe(false);
+  });
+
   test("nonsense quota or retention is refused", () => {
     expect(() => makeCache({ quotaBytes: -1 })).toThrow("quotaBytes must be >= 0");
     expect(() => makeCache({ retentionDays: Number.NaN })).toThrow("retentionDays must be >= 0");

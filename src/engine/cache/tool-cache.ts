@@ -1,10 +1,17 @@
 import { closeSync, mkdirSync, openSync, renameSync, utimesSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import pl from "nodejs-polars";
-import { assertHash, entryFileName, isEntryFileName, tempFileName, workflowFolderName } from "./cache-layout";
+import {
+  assertHash,
+  entryFileName,
+  isEntryFileName,
+  isTempFileName,
+  tempFileName,
+  workflowFolderName,
+} from "./cache-layout";
 import { type CacheStats, cacheStats } from "./cache-stats";
 import { clearWorkflowCache } from "./clear-workflow";
-import { isNoEntry, unlinkIfExists } from "./fs-util";
+import { isNoEntry, rmdirIfEmpty, unlinkIfExists } from "./fs-util";
 import { checkIpcFile } from "./ipc-file";
 import { type MaintenanceResult, runMaintenance } from "./maintenance";
 
@@ -95,38 +102,42 @@ export class ToolCache {
   }
 
   /**
-   * Streams `frame` into a temp file beside the entry, then renames it into place. On
-   * failure the temp file is removed and the error rethrown (the run fails as it would
-   * without a cache). Concurrent stores of one key write separate temp files; the last
-   * rename wins and every returned path is a valid entry. No fsync: it tripled the time of
-   * a 120 MB write, and a file cut short by a crash fails `lookup`'s check (a miss).
+   * Streams `frame` into a temp file beside the entry (`writeTemp`), then renames it into
+   * place. Concurrent stores of one key write separate temp files; the last rename wins and
+   * every returned path is a valid entry.
    */
   async store(workflowId: string, hash: string, frame: pl.LazyDataFrame): Promise<StoredEntry> {
     if (!this.enabled) throw new Error("The tool cache is disabled: the engine must not store into it");
     const path = this.entryPath(workflowId, hash);
-    const temp = join(dirname(path), tempFileName(hash));
-    createPlaceholder(temp);
+    const written = await writeTemp(path, hash, frame);
     try {
-      // The async collect of a sink streams and leaves the event loop free. Common
-      // subexpression elimination is off: on this path nodejs-polars 0.26.1 broadcasts an
-      // ungrouped aggregation whose parts share a subexpression (sum and count of one
-      // column) to one row per input row (tests/api/workflow-tools-aggregate.test.ts).
-      await frame.sinkIpc(temp).collect({ commSubexprElim: false });
-      const check = checkIpcFile(temp);
-      if (check.state !== "valid") {
-        throw new Error(
-          `Cache write of ${hash} left no valid Arrow IPC file (${check.state === "invalid" ? check.reason : "missing"})`,
-        );
-      }
-      const rows = countRows(temp);
       const at = new Date(this.now());
-      utimesSync(temp, at, at);
-      renameSync(temp, path);
-      return { path, rows, bytes: check.size };
+      utimesSync(written.path, at, at);
+      renameSync(written.path, path);
     } catch (err) {
-      unlinkIfExists(temp);
+      unlinkIfExists(written.path);
       throw err;
     }
+    return { ...written, path };
+  }
+
+  /**
+   * Writes `frame` as `store` does but keeps it under its temp name: a full run's own copy
+   * of a result it reads more than once, also when the cache is disabled. No lookup finds
+   * it and a clear spares it while it is fresh; the run removes it (`removeRunCopy`) when
+   * it ends, and maintenance removes one left by a killed run after STALE_TEMP_MS.
+   */
+  storeForRun(workflowId: string, hash: string, frame: pl.LazyDataFrame): Promise<StoredEntry> {
+    return writeTemp(this.entryPath(workflowId, hash), hash, frame);
+  }
+
+  /** Removes a run's copy (see `storeForRun`), and its workflow's folder when that is left empty. */
+  removeRunCopy(path: string): void {
+    if (dirname(dirname(path)) !== this.root || !isTempFileName(basename(path))) {
+      throw new Error(`Not a run's copy in ${this.root}: ${path}`);
+    }
+    unlinkIfExists(path);
+    rmdirIfEmpty(dirname(path));
   }
 
   /** Deletes an entry the engine failed to read; false when it was already gone. */
@@ -161,6 +172,34 @@ export class ToolCache {
   private entryPath(workflowId: string, hash: string): string {
     assertHash(hash);
     return join(this.root, workflowFolderName(workflowId), entryFileName(hash));
+  }
+}
+
+/**
+ * Streams `frame` into a new temp file beside the entry at `path` and checks it; on failure
+ * the temp file is removed and the error rethrown (the run fails as it would without a
+ * cache). Concurrent writes of one key use separate temp files. No fsync: it tripled the
+ * time of a 120 MB write, and a file cut short by a crash fails `lookup`'s check (a miss).
+ */
+async function writeTemp(path: string, hash: string, frame: pl.LazyDataFrame): Promise<StoredEntry> {
+  const temp = join(dirname(path), tempFileName(hash));
+  createPlaceholder(temp);
+  try {
+    // The async collect of a sink streams and leaves the event loop free. Common
+    // subexpression elimination is off: on this path nodejs-polars 0.26.1 broadcasts an
+    // ungrouped aggregation whose parts share a subexpression (sum and count of one
+    // column) to one row per input row (tests/api/workflow-tools-aggregate.test.ts).
+    await frame.sinkIpc(temp).collect({ commSubexprElim: false });
+    const check = checkIpcFile(temp);
+    if (check.state !== "valid") {
+      throw new Error(
+        `Cache write of ${hash} left no valid Arrow IPC file (${check.state === "invalid" ? check.reason : "missing"})`,
+      );
+    }
+    return { path: temp, rows: countRows(temp), bytes: check.size };
+  } catch (err) {
+    unlinkIfExists(temp);
+    throw err;
   }
 }
 
