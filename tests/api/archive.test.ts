@@ -13,6 +13,7 @@ import {
 import { join } from "node:path";
 import type { Workflow } from "../../src/engine/workflow";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { waitUntil } from "../helpers/wait";
 import { countingInput, countingMs, SLOW_COUNT, workflow, writeCsv, writeEmptySqlite } from "../helpers/workflows";
 
 /*
@@ -462,7 +463,7 @@ describe("archive enabled (the default)", () => {
     };
     const stop = startArchiveRetention({ root, retentionDays: 30, logger, firstMs: 1, everyMs: 60_000 });
     try {
-      for (let i = 0; i < 100 && existsSync(join(root, old)); i++) await Bun.sleep(10);
+      await waitUntil(() => !existsSync(join(root, old)), "the old entry to go");
     } finally {
       stop();
     }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Workflow } from "../../src/engine/workflow";
 import type { RunStreamLine } from "../../src/server/run-stream";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { waitUntil } from "../helpers/wait";
 import { countingInput, countingMs, SLOW_COUNT, workflow, writeCsv, writeEmptySqlite } from "../helpers/workflows";
 
 /*
@@ -277,7 +278,7 @@ describe("execute as a stream of NDJSON lines", () => {
       controller.abort();
       await reader.read().catch(() => undefined);
       const sorted = join(files, "w-leave-sorted.csv");
-      for (let i = 0; i < 300 && (t.engine?.stats().busy ?? 0) > 0; i++) await Bun.sleep(50);
+      await waitUntil(() => t.engine?.stats().busy === 0, "the run to end");
       expect(existsSync(sorted)).toBe(true);
       expect(readFileSync(sorted, "utf8").split("\n")).toHaveLength(ROWS + 2);
       // The Server goes on answering, and the run left its archive entry.
@@ -312,7 +313,7 @@ describe("a streamed run past MAX_EXECUTION_TIME_SECONDS", () => {
       expect(countingMs(SLOW_COUNT)).toBeGreaterThan(100 * limitMs);
       // The executor's start-up would count against the limit: wait until it is ready.
       limited.engine?.warm();
-      for (let i = 0; i < 300 && limited.engine?.stats().idle !== 1; i++) await Bun.sleep(20);
+      await waitUntil(() => limited.engine?.stats().idle === 1, "the executor to be ready");
       const res = await limited.app.request("/api/workflow/execute", {
         method: "POST",
         headers: { ...bearer(limited.token), "content-type": "application/json", accept: "application/x-ndjson" },

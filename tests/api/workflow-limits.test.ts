@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { waitUntil } from "../helpers/wait";
 import { countingInput, countingMs, SLOW_COUNT, workflow, writeCsv, writeEmptySqlite } from "../helpers/workflows";
 
 /** MAX_EXECUTION_TIME_SECONDS here: long enough for a small request to end inside it on a busy machine. */
@@ -36,8 +37,7 @@ describe("limits of a run", () => {
     expect((await t.app.request("/api/health/")).status).toBe(200);
     // The killed executor is replaced. Its start-up counts against the limit of the next
     // request, so wait until it is ready (a busy machine takes seconds to load Polars).
-    for (let i = 0; i < 300 && t.engine?.stats().idle !== 1; i++) await Bun.sleep(20);
-    expect(t.engine?.stats().idle).toBe(1);
+    await waitUntil(() => t.engine?.stats().idle === 1, "the new executor to be ready");
     // A small request on the same pool of one works.
     const ok = await post("tool/execute", { tool_id: "c", workflow: count(1000) });
     expect(ok.status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { waitUntil } from "../../../tests/helpers/wait";
 import { DataSourceError, ValidationError } from "../../shared/errors";
 import { requestSql } from "./db-request";
 import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
@@ -336,7 +337,7 @@ describe("cancellation", () => {
       query: "SELECT * FROM big",
       signal: controller.signal,
     });
-    await waitFor(() => server.batches.includes("SELECT * FROM big"));
+    await waitUntil(() => server.batches.includes("SELECT * FROM big"), "the query to reach the server");
     await Bun.sleep(50);
     const started = performance.now();
     controller.abort(reason);
@@ -440,8 +441,3 @@ describe("describe (sp_describe_first_result_set)", () => {
     );
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await Bun.sleep(10);
-  if (!condition()) throw new Error("timed out waiting");
-}
