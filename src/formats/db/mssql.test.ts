@@ -316,7 +316,8 @@ describe("reading through tedious (fake server)", () => {
       uri: `mssql://reader_x9:${PASSWORD}@127.0.0.1:${port}/db?encrypt=false`,
       query: "SELECT 1",
     }).catch((e) => e);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Refused at once, not waited on for the 15 s connect timeout; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(7_500);
     expect(error).toBeInstanceOf(DataSourceError);
     expect(error.message).toContain(`SQL Server at 127.0.0.1:${port}/db: Failed to connect`);
     expect(error.message).not.toContain("S3cr");
@@ -342,7 +343,8 @@ describe("cancellation", () => {
     const started = performance.now();
     controller.abort(reason);
     expect(await read.catch((e) => e)).toBe(reason);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The server never ends the stream: only the cancel ends the read (the margin is for a busy machine).
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(server.attentions).toBe(1);
   });
 
