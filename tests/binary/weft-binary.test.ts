@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliScenarios } from "../helpers/cli-scenarios";
 import { runToEnd, type StartedProcess, startProcess } from "../helpers/process";
+import { waitUntil } from "../helpers/wait";
 
 // The single executable, built once for this file (the web UI must be built already:
 // `npm test` runs build:web first). WEFT_BINARY names an already built one instead.
@@ -90,8 +91,8 @@ describe("the single executable on a fresh machine", () => {
       .filter(Boolean);
     expect(engines.length).toBe(2);
     expect(await p.stop()).toBe(0);
-    await Bun.sleep(300);
-    for (const pid of engines) expect(Bun.spawnSync(["kill", "-0", pid]).exitCode).not.toBe(0);
+    const gone = (pid: string) => Bun.spawnSync(["kill", "-0", pid]).exitCode !== 0;
+    await waitUntil(() => engines.every(gone), "the engines to leave with the binary");
   });
 
   test("writes and reads every writable format, and a Latin-1 CSV, with the readers it bundles", async () => {

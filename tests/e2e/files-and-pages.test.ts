@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, hasChromium, launchChromium, screenshot, step } from "./browser";
-import { buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
+import { autosaved, buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
 if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     const { context, page, problems } = await freshDesigner();
     await buildWorkflow(page, "Autosaved");
     const before = await docOf(page);
-    await page.waitForTimeout(600); // the autosave debounce
+    await autosaved(page);
     await page.reload();
     await page.waitForFunction(() => window.__weft !== undefined);
     await page.getByTestId("autosave-notice").waitFor();
@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     // "Start a new workflow instead" empties it, and a reload then restores nothing.
     await page.getByTestId("autosave-discard").click();
     expect((await docOf(page))?.tools).toEqual([]);
-    await page.waitForTimeout(600);
+    await autosaved(page);
     await page.reload();
     await page.waitForFunction(() => window.__weft !== undefined);
     expect(await page.getByTestId("autosave-notice").count()).toBe(0);
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
   test("autosave keeps one copy per workflow: two tabs each get their own back after a reload", async () => {
     const { context, page: a, problems } = await freshDesigner();
     await buildWorkflow(a, "Workflow A");
-    await a.waitForTimeout(600); // the autosave debounce
+    await autosaved(a);
     // A second tab of the same browser opens on what was edited last, then loads another workflow.
     const b = await context.newPage();
     await b.goto(designerUrl());
@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
         wires: [],
       }),
     );
-    await b.waitForTimeout(600);
+    await autosaved(b);
     for (const [page, name] of [
       [a, "Workflow A"],
       [b, "Workflow B"],

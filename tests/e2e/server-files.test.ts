@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, hasChromium, launchChromium, screenshot, step } from "./browser";
-import { buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
+import { autosaved, buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
 if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -140,7 +140,7 @@ describe.skipIf(!hasChromium)("workflows on the Server", () => {
     expect(JSON.parse(readFileSync(path, "utf8")).meta.name).toBe("Sales flow, again in B");
 
     // After a reload (the autosave), the workflow still knows its file: Save writes there, no conflict.
-    await b.waitForTimeout(600); // the autosave debounce
+    await autosaved(b, true);
     await b.reload();
     await b.waitForFunction(() => window.__weft !== undefined);
     await b.getByTestId("autosave-notice").waitFor();

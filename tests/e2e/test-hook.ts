@@ -38,3 +38,20 @@ export async function buildSalesWorkflow(page: Page, dir: string, name: string):
 
 /** The workflow document the editor holds. */
 export const docOf = (page: Page) => page.evaluate(() => window.__weft?.editor.snapshot());
+
+/**
+ * Waits until this tab's autosaved copy (web/src/state/autosave.ts) holds the editor's
+ * document, and with `savedOnServer` a Server location and no unsaved changes: the debounce
+ * has passed and the write happened, however long that took.
+ */
+export async function autosaved(page: Page, savedOnServer = false): Promise<void> {
+  await page.waitForFunction((savedOnServer) => {
+    const id = sessionStorage.getItem("weft.autosave.tab");
+    const text = id === null ? null : localStorage.getItem(`weft.autosave.v2.${id}`);
+    const doc = window.__weft?.editor.snapshot();
+    if (text === null || doc === undefined) return false;
+    const stored = JSON.parse(text) as { doc: unknown; server: unknown; dirty: boolean };
+    if (savedOnServer && (stored.server === null || stored.dirty)) return false;
+    return JSON.stringify(stored.doc) === JSON.stringify(doc);
+  }, savedOnServer);
+}

@@ -1,7 +1,8 @@
+import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import type { Workflow } from "../../src/engine/workflow";
 
-type ToolSpec = { id: string; type: string; config?: Record<string, unknown> };
+export type ToolSpec = { id: string; type: string; config?: Record<string, unknown> };
 
 /** A workflow from tools and `"from:socket -> to:socket"` wires (sockets default to output/input). */
 export function workflow(id: string, tools: ToolSpec[], wires: string[] = []): Workflow {
@@ -29,38 +30,47 @@ export function writeCsv(path: string, columns: string[], rows: unknown[][]): st
 }
 
 /**
- * A run that takes seconds to minutes of CPU, to test time limits: `source` (a CSV of one
- * column `n`) cross-joined with itself, then summed (tool `s` is the end; `x` the join).
- * 30,000 rows make 900M joined rows; the caller raises MAX_CROSS_JOIN_ROWS to allow it.
+ * Work that is slow by construction, to test time limits. SQLite makes a recursive CTE's rows
+ * one at a time, each from the one before, and max() reads every one: counting to `n` takes n
+ * steps on any machine, and no engine can take a shortcut. No table is read, and the whole
+ * count is one step of the statement (its one row comes at the end).
  */
-export function slowCrossJoin(id: string, source: string): Workflow {
-  return workflow(
-    id,
-    [
-      { id: "a", type: "input", config: { source } },
-      { id: "b", type: "input", config: { source } },
-      { id: "x", type: "join", config: { how: "cross", suffix: "_b" } },
-      {
-        id: "s",
-        type: "summarize",
-        config: {
-          group_by: [],
-          aggregations: [
-            { column: "n", function: "sum" },
-            { column: "n_b", function: "max" },
-          ],
-        },
-      },
-    ],
-    ["a -> x:input-left", "b -> x:input-right", "x:output-match -> s"],
-  );
+export const countingQuery = (n: number): string =>
+  `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT max(x) AS last FROM c`;
+
+/** A count that takes hours at SQLite's few million steps a second (countingMs tells how long here). */
+export const SLOW_COUNT = 1e12;
+
+/** A SQLite Input `id` counting to `n`: one row, column `last` = n. `db` is any SQLite file (writeEmptySqlite). */
+export function countingInput(id: string, db: string, n: number): ToolSpec {
+  return { id, type: "input", config: { source_type: "sqlite", connection: { uri: db }, query: countingQuery(n) } };
 }
 
-/** Writes `<path>`: a CSV of one column `n` holding 0 .. count-1. */
-export function writeNumbers(path: string, count: number): string {
-  return writeCsv(
-    path,
-    ["n"],
-    Array.from({ length: count }, (_, i) => [i]),
-  );
+/** Creates an empty SQLite database file at `path`, for queries that read no table. */
+export function writeEmptySqlite(path: string): string {
+  new Database(path).close();
+  return path;
+}
+
+/**
+ * How long counting to `n` takes on this machine, now: the fastest of three counts to a
+ * million in this process (the same SQLite the executors run), scaled. A time-limit test
+ * asserts with it that its work would have outlasted the limit, however fast the machine.
+ */
+export function countingMs(n: number): number {
+  const sample = 1_000_000;
+  const db = new Database(":memory:");
+  try {
+    const query = db.query<{ last: number }, []>(countingQuery(sample));
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const { last } = query.get() as { last: number };
+      fastest = Math.min(fastest, performance.now() - started);
+      if (last !== sample) throw new Error(`counting to ${sample} gave ${last}`);
+    }
+    return (fastest * n) / sample;
+  } finally {
+    db.close();
+  }
 }

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { workflow, writeCsv } from "../../../tests/helpers/workflows";
+import { waitUntil } from "../../../tests/helpers/wait";
+import {
+  countingInput,
+  countingMs,
+  SLOW_COUNT,
+  workflow,
+  writeCsv,
+  writeEmptySqlite,
+} from "../../../tests/helpers/workflows";
 import { ExecutionError, ToolConfigError } from "../../shared/errors";
 import { createLogger } from "../../shared/logger";
 import type { EngineSettings, RunEvent } from "../job";
@@ -36,15 +44,11 @@ const isAlive = (pid: number) => {
   }
 };
 
-let numbers: string;
+let db: string;
 let many: string;
 beforeAll(() => {
   mkdirSync(join(dir, "files"));
-  numbers = writeCsv(
-    join(dir, "files", "n.csv"),
-    ["n"],
-    Array.from({ length: 20_000 }, (_, i) => [i]),
-  );
+  db = writeEmptySqlite(join(dir, "files", "empty.db"));
   many = writeCsv(
     join(dir, "files", "many.csv"),
     ["k", "v"],
@@ -53,35 +57,34 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Seconds of CPU: 20,000 x 20,000 rows cross-joined, then summed.
-const slow = workflow(
-  "w-slow",
-  [
-    { id: "a", type: "input", config: { source: "" } },
-    { id: "x", type: "join", config: { how: "cross", suffix: "_b" } },
-    { id: "s", type: "summarize", config: { group_by: [], aggregations: [{ column: "n", function: "sum" }] } },
-  ],
-  ["a -> x:input-left", "a -> x:input-right", "x:output-match -> s"],
-);
-const slowJob = () => {
-  (slow.tools[0] as { config: unknown }).config = { source: numbers };
-  return { kind: "tool_preview" as const, workflow: slow, toolId: "s", previewLimit: 10 };
-};
+/** A job still running however long a test waits: a count that takes hours on any machine. */
+const slowJob = () => ({
+  kind: "tool_preview" as const,
+  workflow: workflow("w-slow", [countingInput("s", db, SLOW_COUNT)]),
+  connections: { s: { uri: db, identity: "sqlite" } },
+  toolId: "s",
+  previewLimit: 10,
+});
+/** The test runner's limit on one test (package.json): the slow job outlasts it by far. */
+const TEST_TIMEOUT_MS = 30_000;
 
 describe("the executor pool", () => {
   test("a crashed executor fails its job with a 500 and is replaced", async () => {
+    expect(countingMs(SLOW_COUNT)).toBeGreaterThan(10 * TEST_TIMEOUT_MS);
     const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });
     try {
       const running = pool.run(slowJob());
-      for (let i = 0; i < 200 && pool.stats().busy === 0; i++) await Bun.sleep(20);
+      await waitUntil(() => pool.stats().busy === 1, "the job to start");
       const [pid] = pool.stats().pids;
       process.kill(pid as number, "SIGSEGV");
       const err = await running.catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ExecutionError);
       expect((err as ExecutionError).status).toBe(500);
       expect((err as Error).message).toContain("SIGSEGV");
-      const ok = await pool.run({ kind: "schema", workflow: slow, toolId: "a" });
-      expect(ok.columns).toEqual([{ name: "n", dtype: "Int64" }]);
+      const quick = workflow("w-quick", [countingInput("c", db, 3)]);
+      const connections = { c: { uri: db, identity: "sqlite" } };
+      const ok = await pool.run({ kind: "schema", workflow: quick, connections, toolId: "c" });
+      expect(ok.columns).toEqual([{ name: "last", dtype: "Int64" }]);
       expect(pool.stats().pids).not.toContain(pid as number);
     } finally {
       await pool.close();
@@ -178,18 +181,23 @@ describe("the executor pool", () => {
   });
 
   test("close() fails queued jobs and stops every executor", async () => {
+    expect(countingMs(SLOW_COUNT)).toBeGreaterThan(10 * TEST_TIMEOUT_MS);
     const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });
     const first = pool.run(slowJob()).catch((e: unknown) => e);
     const queued = pool.run(slowJob()).catch((e: unknown) => e);
-    for (let i = 0; i < 200 && pool.stats().busy === 0; i++) await Bun.sleep(20);
+    await waitUntil(() => pool.stats().busy === 1, "the first job to start");
     const pids = pool.stats().pids;
     await pool.close();
     expect(await queued).toBeInstanceOf(ExecutionError);
-    expect(await first).toBeInstanceOf(Error);
+    // The running job was cut by the close, not ended by itself.
+    expect(await first).toBeInstanceOf(ExecutionError);
+    expect((await first) as Error).toHaveProperty("message", "The Server is stopping; the run was cancelled");
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
   });
 
   test("executors leave when the Server process dies without stopping them", async () => {
+    // The parent answers once both executors are ready: past loading Polars (seconds on a
+    // busy machine), each watches its parent. Killed earlier, one would leave only after that.
     const script = join(dir, "orphan.ts");
     await Bun.write(
       script,
@@ -197,7 +205,7 @@ describe("the executor pool", () => {
        import { createLogger } from ${JSON.stringify(join(import.meta.dir, "../../shared/logger.ts"))};
        const pool = new ExecutorPool({ size: 2, settings: ${JSON.stringify(settings)}, logger: createLogger(), timeoutMs: 60000 });
        pool.warm();
-       while (pool.stats().running < 2) await Bun.sleep(20);
+       while (pool.stats().idle < 2) await Bun.sleep(20);
        console.log(JSON.stringify(pool.stats().pids));
        setInterval(() => {}, 1000);`,
     );
@@ -208,7 +216,7 @@ describe("the executor pool", () => {
     expect(pids).toHaveLength(2);
     parent.kill("SIGKILL");
     await parent.exited;
-    for (let i = 0; i < 100 && pids.some(isAlive); i++) await Bun.sleep(50);
+    await waitUntil(() => !pids.some(isAlive), "the executors to leave");
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { waitUntil } from "../../../tests/helpers/wait";
 import { DataSourceError, ValidationError } from "../../shared/errors";
 import { requestSql } from "./db-request";
 import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
@@ -315,7 +316,8 @@ describe("reading through tedious (fake server)", () => {
       uri: `mssql://reader_x9:${PASSWORD}@127.0.0.1:${port}/db?encrypt=false`,
       query: "SELECT 1",
     }).catch((e) => e);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Refused at once, not waited on for the 15 s connect timeout; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(7_500);
     expect(error).toBeInstanceOf(DataSourceError);
     expect(error.message).toContain(`SQL Server at 127.0.0.1:${port}/db: Failed to connect`);
     expect(error.message).not.toContain("S3cr");
@@ -336,12 +338,13 @@ describe("cancellation", () => {
       query: "SELECT * FROM big",
       signal: controller.signal,
     });
-    await waitFor(() => server.batches.includes("SELECT * FROM big"));
+    await waitUntil(() => server.batches.includes("SELECT * FROM big"), "the query to reach the server");
     await Bun.sleep(50);
     const started = performance.now();
     controller.abort(reason);
     expect(await read.catch((e) => e)).toBe(reason);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The server never ends the stream: only the cancel ends the read (the margin is for a busy machine).
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(server.attentions).toBe(1);
   });
 
@@ -440,8 +443,3 @@ describe("describe (sp_describe_first_result_set)", () => {
     );
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await Bun.sleep(10);
-  if (!condition()) throw new Error("timed out waiting");
-}

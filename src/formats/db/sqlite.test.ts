@@ -326,7 +326,8 @@ describe("SQLite: limits, cancellation, description", () => {
     const started = performance.now();
     const read = readDatabase({ type: "sqlite", uri: everyPath, query: numbers, signal: controller.signal });
     await expect(read).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(1500);
+    // The query is endless: only the abort ends it (the margin is for a busy machine).
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   test("describe types declared columns without rows and samples only the expressions", async () => {

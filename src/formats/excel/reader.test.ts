@@ -229,7 +229,8 @@ describe("what only raw SpreadsheetML can show (.xlsx)", () => {
     const path = tmp.file("hostile.xlsx", rawXlsx(sheetXml));
     const started = performance.now();
     expect(read(path).rows).toEqual([{ h: 7 }]);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Expanding the range would mean 17 billion cells, hours; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   test("cells at A1 and XFD1048576 are refused rather than expanded", () => {

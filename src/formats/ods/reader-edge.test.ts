@@ -48,7 +48,8 @@ describe("repeats", () => {
     const tail = row(empty(16383), 1_048_570) + row(empty(16384));
     const started = performance.now();
     expect(read(row(text("x") + empty(16383)) + row(num(1) + empty(16383)) + tail)).toEqual([{ x: 1 }]);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Expanded, the repeats are 17 billion cells, hours; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   test("hostile repeat counts are refused with a DataSourceError, not allocated", () => {

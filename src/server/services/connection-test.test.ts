@@ -133,7 +133,8 @@ describe("the real tester", () => {
       const uri = `${type}://reader_x9:S3cr%40t-pw@127.0.0.1:${closedPort}/db${type === "mssql" ? "?encrypt=false" : ""}`;
       const started = performance.now();
       const result = await tester(uri, type);
-      if (type === "mssql") expect(performance.now() - started).toBeLessThan(2000);
+      // Refused at once, not waited on for the 15 s connect timeout; the margin is for a busy machine.
+      if (type === "mssql") expect(performance.now() - started).toBeLessThan(7_500);
       expect(result.success).toBe(false);
       expect(result.message).toContain(`127.0.0.1:${closedPort}`);
       for (const secret of ["reader_x9", "S3cr@t-pw", "S3cr%40t-pw"]) expect(result.message).not.toContain(secret);
