@@ -62,4 +62,52 @@ describe.skipIf(!hasChromium)("what a person reads", () => {
       await context.close();
     }, 30_000);
   }
+
+  test("the grid shows 274.379, with the exact value as the cell's title and on the clipboard", async () => {
+    const { context, page, problems } = await openDesigner(browser, server.openUrl);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(
+      (source) => window.__weft?.editor.addTool("input", { x: 60, y: 80 }, { source }),
+      join(server.files, "prices.csv"),
+    );
+    const grid = page.getByTestId("results-pane").getByTestId("preview-grid");
+    await grid.waitFor();
+    // Row 1 (aria-rowindex 2), the price column (aria-colindex 3: the row numbers come first).
+    const cell = (row: number, col: number) =>
+      grid.locator(`tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col + 2}"]`);
+    const lamp = cell(0, 1);
+    await lamp.waitFor();
+    expect(await lamp.textContent()).toBe("274.379");
+    expect(await lamp.getAttribute("title")).toBe("274.37899999999996");
+    expect(await cell(1, 1).textContent()).toBe("0.3");
+    expect(await cell(1, 1).getAttribute("title")).toBe("0.30000000000000004");
+    // What needs no rounding shows as it is, without a tooltip.
+    expect(await cell(2, 1).textContent()).toBe("12.5");
+    expect(await cell(2, 1).getAttribute("title")).toBeNull();
+    await screenshot(page, "preview-grid-floats");
+
+    // Copying one cell gives its exact value. A click puts the focus in the grid, as a person's does.
+    await lamp.click();
+    await lamp.selectText();
+    await page.keyboard.press("Control+c");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("274.37899999999996");
+
+    // Copying the first two rows: exact values, tab between cells, a line per row, null empty.
+    await page.evaluate(
+      ({ from, to }) => {
+        const range = document.createRange();
+        range.setStartBefore(document.querySelector(from) as Node);
+        range.setEndAfter(document.querySelector(to) as Node);
+        getSelection()?.removeAllRanges();
+        getSelection()?.addRange(range);
+      },
+      { from: 'tr[aria-rowindex="2"] td[aria-colindex="2"]', to: 'tr[aria-rowindex="3"] td[aria-colindex="4"]' },
+    );
+    await page.keyboard.press("Control+c");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      "lamp\t274.37899999999996\t3\ndesk\t0.30000000000000004\t",
+    );
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 30_000);
 });
