@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, hasChromium, launchChromium, screenshot, step } from "./browser";
+import { answerNextConfirm } from "./person";
 import { buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
@@ -38,15 +39,6 @@ const freshDesigner = () => openDesigner(browser, server.openUrl, { expectedStat
 const buildWorkflow = (page: Page, name: string) => buildSalesWorkflow(page, server.files, name);
 const message = (page: Page) => page.getByTestId("toolbar-message");
 const picker = (page: Page) => page.getByTestId("workflow-picker");
-/** Answers the next window.confirm with `accept`, and records its question. */
-function answerNextConfirm(page: Page, accept: boolean): Promise<string> {
-  return new Promise((resolve) => {
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    });
-  });
-}
 /** Saves with `action` and waits until it is done: the unsaved mark goes (an older "Saved" message may still show). */
 async function saveAndWait(page: Page, action: () => Promise<void>) {
   await page.getByTestId("toolbar-dirty").waitFor();

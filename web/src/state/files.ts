@@ -26,6 +26,11 @@ export interface WorkflowFiles {
   location(): ServerLocation | undefined;
   /** The document differs from what was last opened, saved or started. */
   dirty(): boolean;
+  /**
+   * Asks before unsaved changes are dropped (New, the restore notice's "Start a new workflow
+   * instead", Open, History's Open): true when there are none or the person agrees.
+   */
+  mayDiscard(): boolean;
   /** The document as the JSON a file holds (reactive: moves with every change). */
   json(): string;
   /**
@@ -120,6 +125,10 @@ function createWorkflowFiles(editor: Editor): WorkflowFiles {
     fileName,
     location,
     dirty: () => json() !== baseline(),
+    mayDiscard: () =>
+      json() === baseline() ||
+      editor.state.doc.tools.length === 0 ||
+      window.confirm(`Discard the unsaved changes to “${editor.state.doc.meta.name}”?`),
     json,
     download() {
       const name = fileName() ?? workflowFileName(editor.state.doc.meta.name);
