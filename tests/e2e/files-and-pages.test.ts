@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, hasChromium, launchChromium, screenshot, step } from "./browser";
+import { answerNextConfirm } from "./person";
 import { autosaved, buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
@@ -128,8 +129,18 @@ describe.skipIf(!hasChromium)("toolbar: files, shortcuts, theme", () => {
     expect(await docOf(page)).toEqual(before);
     // Still unsaved in a file after the reload.
     await page.getByTestId("toolbar-dirty").waitFor();
-    // "Start a new workflow instead" empties it, and a reload then restores nothing.
+    // "Start a new workflow instead" asks first, as New does: Cancel keeps the draft and the notice.
+    const declined = answerNextConfirm(page, false);
     await page.getByTestId("autosave-discard").click();
+    // The click returns once the question was answered (without one, the draft is gone by now).
+    expect(await docOf(page)).toEqual(before);
+    expect(await declined).toBe("Discard the unsaved changes to “Autosaved”?");
+    await page.getByTestId("autosave-notice").waitFor();
+    await page.getByTestId("toolbar-dirty").waitFor();
+    // OK empties it, and a reload then restores nothing.
+    const accepted = answerNextConfirm(page, true);
+    await page.getByTestId("autosave-discard").click();
+    await accepted;
     expect((await docOf(page))?.tools).toEqual([]);
     await autosaved(page);
     await page.reload();

@@ -56,6 +56,16 @@ export function configOf(page: Page, id: string): Promise<Record<string, unknown
   }, id);
 }
 
+/** Answers the next window.confirm with `accept` (OK or Cancel); resolves to its question. */
+export function answerNextConfirm(page: Page, accept: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
+
 /** Waits until a tool's badge shows `state` (ok, cached, error, running). */
 export async function waitForStatus(page: Page, id: string, state: string, timeout = 15_000): Promise<void> {
   await page.locator(`[data-testid="tool-status-${id}"][data-state="${state}"]`).waitFor({ timeout });

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, hasChromium, launchChromium, screenshot, step } from "./browser";
+import { answerNextConfirm } from "./person";
 import { autosaved, buildSalesWorkflow, docOf, openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
@@ -38,15 +39,6 @@ const freshDesigner = () => openDesigner(browser, server.openUrl, { expectedStat
 const buildWorkflow = (page: Page, name: string) => buildSalesWorkflow(page, server.files, name);
 const message = (page: Page) => page.getByTestId("toolbar-message");
 const picker = (page: Page) => page.getByTestId("workflow-picker");
-/** Answers the next window.confirm with `accept`, and records its question. */
-function answerNextConfirm(page: Page, accept: boolean): Promise<string> {
-  return new Promise((resolve) => {
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    });
-  });
-}
 /** Saves with `action` and waits until it is done: the unsaved mark goes (an older "Saved" message may still show). */
 async function saveAndWait(page: Page, action: () => Promise<void>) {
   await page.getByTestId("toolbar-dirty").waitFor();
@@ -201,6 +193,48 @@ describe.skipIf(!hasChromium)("workflows on the Server", () => {
     expect(existsSync(join(flows, ".weft.json"))).toBe(false);
     expect(problems.list).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  test("an untitled workflow takes its file's name on Save as (and History lists its runs by it) and on Open", async () => {
+    const { context, page, problems } = await freshDesigner();
+    await buildWorkflow(page, "Untitled workflow");
+    await page.keyboard.press("Control+s");
+    await picker(page).waitFor();
+    await picker(page).getByTestId("file-picker-entry-flows").click();
+    await page.getByTestId("file-picker-name").fill("revenue-by-segment");
+    await page.getByTestId("file-picker-choose").click();
+    const path = join(flows, "revenue-by-segment.weft.json");
+    await message(page).getByText(`Saved ${path}`).waitFor();
+    expect(await page.getByTestId("toolbar-name").inputValue()).toBe("revenue-by-segment");
+    // The file holds the name, and the workflow is as saved.
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual(await docOf(page));
+    expect((await docOf(page))?.meta.name).toBe("revenue-by-segment");
+    await page.getByTestId("toolbar-dirty").waitFor({ state: "detached" });
+
+    // The run sends the name: the archive's workflow_name, which History lists.
+    await step("run the saved workflow", () => runAndRead(page));
+    await page.getByTestId("toolbar-history").click();
+    const newest = page.getByTestId("history-table").locator("tbody tr").first();
+    await newest.waitFor();
+    expect(await newest.locator("td").first().textContent()).toBe("revenue-by-segment");
+
+    // Opening an untitled workflow's file names it after the file, without an unsaved mark.
+    const untitled = join(flows, "from-disk.weft.json");
+    writeFileSync(
+      untitled,
+      `${JSON.stringify({ meta: { workflow_id: "wf-from-disk", name: "Untitled workflow" }, tools: [] })}\n`,
+    );
+    const other = await freshDesigner();
+    await other.page.keyboard.press("Control+o");
+    await picker(other.page).waitFor();
+    await picker(other.page).getByTestId("file-picker-entry-flows").click();
+    await picker(other.page).getByTestId("file-picker-entry-from-disk.weft.json").dblclick();
+    await message(other.page).getByText(`Opened ${untitled}`).waitFor();
+    expect(await other.page.getByTestId("toolbar-name").inputValue()).toBe("from-disk");
+    expect(await other.page.getByTestId("toolbar-dirty").count()).toBe(0);
+    expect([...problems.list, ...other.problems.list]).toEqual([]);
+    await context.close();
+    await other.context.close();
   }, 60_000);
 
   test("the Server dialog in the dark theme, and a file that is not a workflow", async () => {

@@ -1,4 +1,5 @@
-import { For } from "solid-js";
+import { For, onCleanup, onMount } from "solid-js";
+import { placePopover } from "./popover-place";
 import { SHORTCUTS } from "./shortcuts";
 
 export interface CanvasControlsProps {
@@ -12,6 +13,27 @@ export interface CanvasControlsProps {
 
 /** The buttons over the canvas: zoom, fit to view, tidy layout and the list of keys. */
 export function CanvasControls(props: CanvasControlsProps) {
+  let keys: HTMLDetailsElement | undefined;
+  let list: HTMLDListElement | undefined;
+  // The list is fixed to the window, not the canvas: the canvas clips what leaves it, and a
+  // short canvas (a small window, a tall results pane) has no room above its buttons.
+  const placeKeys = () => {
+    const button = keys?.querySelector("summary");
+    if (!keys?.open || !list || !button) {
+      list?.removeAttribute("data-placed");
+      return;
+    }
+    list.style.maxHeight = "";
+    const at = placePopover(
+      button.getBoundingClientRect(),
+      { width: list.offsetWidth, height: list.scrollHeight },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
+    Object.assign(list.style, { left: `${at.left}px`, top: `${at.top}px`, maxHeight: `${at.maxHeight}px` });
+    list.setAttribute("data-placed", "");
+  };
+  onMount(() => window.addEventListener("resize", placeKeys));
+  onCleanup(() => window.removeEventListener("resize", placeKeys));
   return (
     <div class="canvas-controls" role="toolbar" aria-label="Canvas view">
       <button
@@ -60,11 +82,11 @@ export function CanvasControls(props: CanvasControlsProps) {
       >
         ⊹ Tidy
       </button>
-      <details class="canvas-keys">
+      <details class="canvas-keys" ref={keys} onToggle={placeKeys}>
         <summary aria-label="Keyboard shortcuts" title="Keyboard shortcuts" data-testid="canvas-keys">
           ⌨
         </summary>
-        <dl>
+        <dl ref={list} data-testid="canvas-keys-list">
           <For each={SHORTCUTS}>
             {([keys, what]) => (
               <>

@@ -27,8 +27,11 @@ export interface WorkflowDoc {
   wires: Wire[];
 }
 
+/** The name of a workflow nobody has named yet. */
+export const UNTITLED = "Untitled workflow";
+
 /** A new, empty workflow with a fresh id. */
-export function emptyWorkflow(name = "Untitled workflow"): WorkflowDoc {
+export function emptyWorkflow(name = UNTITLED): WorkflowDoc {
   return { meta: { workflow_id: `wf-${crypto.randomUUID()}`, name }, tools: [], wires: [] };
 }
 
@@ -59,6 +62,24 @@ export function parseWorkflow(text: string): WorkflowDoc {
     position: tool.position ?? { x: 80 + (i % 6) * 180, y: 80 + Math.floor(i / 6) * 120 },
   }));
   const wires = (doc.wires ?? []).map((wire, i) => ({ ...wire, id: wire.id ?? `w${i + 1}` }));
-  const meta = { ...doc.meta, name: typeof doc.meta.name === "string" ? doc.meta.name : "Untitled workflow" };
+  const meta = { ...doc.meta, name: typeof doc.meta.name === "string" ? doc.meta.name : UNTITLED };
   return { meta, tools, wires } as WorkflowDoc;
 }
+
+/** `revenue-by-segment.weft.json` → `revenue-by-segment`. */
+export function nameFromFileName(fileName: string): string {
+  return fileName.replace(/(\.weft)?\.json$/i, "") || fileName;
+}
+
+/**
+ * `doc` named after the file it was saved to or opened from (`nameFromFileName`) while it is
+ * untitled or unnamed, so the toolbar and the run history show that name; a name someone
+ * gave it is kept. The same `doc` when nothing changes.
+ */
+export function namedAfterFile(doc: WorkflowDoc, fileName: string): WorkflowDoc {
+  if (!isUntitled(doc.meta.name)) return doc;
+  return { ...doc, meta: { ...doc.meta, name: nameFromFileName(fileName) } };
+}
+
+/** Still the name a new workflow gets, or blank. */
+export const isUntitled = (name: string): boolean => name.trim() === "" || name === UNTITLED;

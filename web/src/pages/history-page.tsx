@@ -57,13 +57,7 @@ export function HistoryPage() {
   };
 
   const open = async (entry: ArchiveEntry) => {
-    if (
-      files.dirty() &&
-      editor.state.doc.tools.length > 0 &&
-      !window.confirm(`Discard the unsaved changes to “${editor.state.doc.meta.name}”?`)
-    ) {
-      return;
-    }
+    if (!files.mayDiscard()) return;
     try {
       const detail = await api.archiveDetail(entry.path);
       files.load(parseWorkflow(JSON.stringify(detail.workflow)));

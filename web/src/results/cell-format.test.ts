@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { CELL_TEXT_LIMIT, cellDisplay, cellText, isNumericDtype } from "./cell-format";
+import { CELL_TEXT_LIMIT, cellDisplay, cellShown, cellText, isNumericDtype } from "./cell-format";
 
 describe("cell-format", () => {
   test("cellText", () => {
@@ -21,6 +21,21 @@ describe("cell-format", () => {
     const shown = cellDisplay(long, () => true);
     expect(shown.text?.length).toBe(CELL_TEXT_LIMIT + 1);
     expect(shown.title).toBe(long);
+  });
+
+  test("numbers show rounded for reading, the exact value as the title; strings as they came", () => {
+    expect(cellDisplay(274.37899999999996, () => true)).toEqual({ text: "274.379", title: "274.37899999999996" });
+    expect(cellDisplay(0.1 + 0.2, () => true)).toEqual({ text: "0.3", title: "0.30000000000000004" });
+    expect(cellDisplay(42, () => true)).toEqual({ text: "42" });
+    expect(cellDisplay(123456789, () => false)).toEqual({ text: "123456789", title: "123456789" });
+    expect(cellDisplay(-0, () => true)).toEqual({ text: "-0" });
+    // Big integers, NaN and Infinity arrive as strings (preview-data.ts): never reformatted.
+    expect(cellDisplay("9007199254740993", () => true)).toEqual({ text: "9007199254740993" });
+    expect(cellDisplay("NaN", () => true)).toEqual({ text: "NaN" });
+    expect(cellDisplay("-Infinity", () => true)).toEqual({ text: "-Infinity" });
+    expect(cellText(274.37899999999996)).toBe("274.37899999999996");
+    expect(cellShown(274.37899999999996)).toBe("274.379");
+    expect(cellShown("274.37899999999996")).toBe("274.37899999999996");
   });
 
   test("isNumericDtype", () => {

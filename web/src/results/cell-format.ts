@@ -1,7 +1,10 @@
+import { exactNumber, formatNumber } from "./number-format";
+
 /**
  * How preview values show in the grid. Values come JSON-safe from the Server (preview-data:
- * big integers, decimals, dates as strings; lists and structs as JSON), so a cell is text,
- * except null, which the grid draws apart.
+ * big integers, decimals, dates, NaN and Infinity as strings; lists and structs as JSON), so
+ * a cell is text, except null, which the grid draws apart. Strings show as they came; only
+ * numbers are formatted for reading (number-format.ts), with the exact value in the tooltip.
  */
 
 const NUMERIC_DTYPE = /^(U?Int\d+|Float\d+|Decimal)/;
@@ -11,12 +14,18 @@ export function isNumericDtype(dtype: string): boolean {
   return NUMERIC_DTYPE.test(dtype);
 }
 
-/** The text of one cell; null for a null value. */
+/** The exact text of one value (the tooltip, and what is copied); null for a null value. */
 export function cellText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (typeof value === "number") return exactNumber(value);
+  if (typeof value === "boolean" || typeof value === "bigint") return String(value);
   return JSON.stringify(value);
+}
+
+/** The text one value shows: numbers for reading (274.379), others as `cellText`. */
+export function cellShown(value: unknown): string | null {
+  return typeof value === "number" ? formatNumber(value) : cellText(value);
 }
 
 /** Longest text the grid renders in a cell; the title attribute carries the rest. */
@@ -25,8 +34,8 @@ export const CELL_TEXT_LIMIT = 500;
 const TITLE_LIMIT = 5000;
 
 /**
- * The text shown and, when the column cuts it (`fits` says whether it fits) or it holds line
- * breaks, the full text for the tooltip.
+ * The text shown and, when the column cuts it (`fits` says whether it fits), it holds line
+ * breaks or it is a number shown rounded, the full text for the tooltip.
  */
 export function cellDisplay(
   value: unknown,
@@ -34,6 +43,10 @@ export function cellDisplay(
 ): { text: string | null; title?: string } {
   const text = cellText(value);
   if (text === null) return { text: null };
+  if (typeof value === "number") {
+    const rounded = formatNumber(value);
+    return rounded === text && fits(text) ? { text } : { text: rounded, title: text };
+  }
   const shown = text.length > CELL_TEXT_LIMIT ? `${text.slice(0, CELL_TEXT_LIMIT)}…` : text;
   const flat = /[\r\n\t]/.test(text);
   if (!flat && text.length <= CELL_TEXT_LIMIT && fits(text)) return { text };

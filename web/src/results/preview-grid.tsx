@@ -1,6 +1,7 @@
 import { createMemo, createSignal, For, onCleanup, onMount, Show } from "solid-js";
 import type { PreviewData } from "../lib/api";
-import { cellDisplay, cellText, isNumericDtype } from "./cell-format";
+import { cellDisplay, cellShown, isNumericDtype } from "./cell-format";
+import { copiedCells, selectedCells } from "./grid-copy";
 import { createTextMeasure } from "./text-measure";
 import { columnOffsets, columnWidth, columnWindow, type Range, rowWindow } from "./virtual-window";
 import "./preview-grid.css";
@@ -18,9 +19,9 @@ const indices = (range: Range) => Array.from({ length: range.end - range.start }
  * One socket's preview rows in a virtualised grid: only the rows and columns in view (and a
  * few either side) are in the DOM. The header (name and dtype) stays on top and the row
  * numbers at the left while scrolling; nulls are drawn apart; a value too long for its column
- * is cut, with the whole value in its tooltip. It is a real <table> (rows and cells carry
- * aria-rowindex / aria-colindex, the table the full counts) laid out as blocks, so that
- * rows can sit at absolute positions.
+ * is cut and a float rounded for reading, with the whole value in its tooltip and in what is
+ * copied. It is a real <table> (rows and cells carry aria-rowindex / aria-colindex, the
+ * table the full counts) laid out as blocks, so that rows can sit at absolute positions.
  */
 export function PreviewGrid(props: { preview: PreviewData; label: string }) {
   let scroller: HTMLElement | undefined;
@@ -44,7 +45,7 @@ export function PreviewGrid(props: { preview: PreviewData; label: string }) {
       const texts = [measure.name(col.name), measure.dtype(col.dtype)];
       const rows = props.preview.data;
       for (let r = 0; r < Math.min(rows.length, SAMPLE_ROWS); r++) {
-        texts.push(measure.cell((cellText(rows[r]?.[c]) ?? "null").slice(0, 80)));
+        texts.push(measure.cell((cellShown(rows[r]?.[c]) ?? "null").slice(0, 80)));
       }
       return columnWidth(texts, { padPx: CELL_PAD_PX });
     }),
@@ -54,6 +55,16 @@ export function PreviewGrid(props: { preview: PreviewData; label: string }) {
   const rows = createMemo(() => indices(rowWindow(scroll().top, size().height - HEAD_HEIGHT, ROW_HEIGHT, rowCount())));
   const cols = createMemo(() => indices(columnWindow(offsets(), scroll().left, Math.max(0, size().width - gutter()))));
   const numeric = createMemo(() => props.preview.columns.map((c) => isNumericDtype(c.dtype)));
+
+  /** Copying selected cells gives their exact values, not the rounded text shown. */
+  const onCopy = (event: ClipboardEvent) => {
+    const selection = window.getSelection();
+    if (!selection || selection.isCollapsed || !event.clipboardData || !scroller) return;
+    const cells = selectedCells(scroller, selection);
+    if (cells.length === 0) return;
+    event.clipboardData.setData("text/plain", copiedCells(cells, props.preview.data));
+    event.preventDefault();
+  };
 
   const cellStyle = (c: number) => ({
     left: `${gutter() + (offsets()[c] ?? 0)}px`,
@@ -67,6 +78,7 @@ export function PreviewGrid(props: { preview: PreviewData; label: string }) {
       tabindex="0"
       aria-label={props.label}
       data-testid="preview-grid"
+      onCopy={onCopy}
       onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, left: e.currentTarget.scrollLeft })}
     >
       <table

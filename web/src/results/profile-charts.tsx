@@ -1,6 +1,7 @@
 import { For, Show } from "solid-js";
-import { cellText } from "./cell-format";
-import { formatNumber, valueLabel } from "./profile-format";
+import { cellDisplay, cellText } from "./cell-format";
+import { formatCount, formatPercent } from "./number-format";
+import { valueLabel } from "./profile-format";
 
 /**
  * The small charts of a column profile, in plain CSS: the most frequent values as
@@ -26,8 +27,8 @@ export function TopValuesBars(props: { values: readonly [unknown, number][]; row
                 <span class="prof-bar" style={{ width: `${(count / largest()) * 100}%` }} />
               </span>
               <span class="prof-bar-count">
-                {formatNumber(count)}
-                <span class="muted"> · {formatNumber(share(), 1)}%</span>
+                {formatCount(count)}
+                <span class="muted"> · {formatPercent(share(), 1)}%</span>
               </span>
             </li>
           );
@@ -51,12 +52,17 @@ export function RangeStrip(props: { min: number; max: number; median?: number | 
         </Show>
       </div>
       <div class="prof-range-labels">
-        <span>{formatNumber(props.min)}</span>
+        <Num value={props.min} />
         <span class="muted">
-          <Show when={typeof props.median === "number"}>median {formatNumber(props.median as number)}</Show>
-          <Show when={typeof props.mean === "number"}> · mean {formatNumber(props.mean as number)}</Show>
+          <Show when={typeof props.median === "number"}>
+            median <Num value={props.median as number} />
+          </Show>
+          <Show when={typeof props.mean === "number"}>
+            {" "}
+            · mean <Num value={props.mean as number} />
+          </Show>
         </span>
-        <span>{formatNumber(props.max)}</span>
+        <Num value={props.max} />
       </div>
     </div>
   );
@@ -66,8 +72,14 @@ export function RangeStrip(props: { min: number; max: number; median?: number | 
 export function Completeness(props: { count: number; rows: number }) {
   const filled = () => (props.rows > 0 ? (props.count / props.rows) * 100 : 100);
   return (
-    <span class="prof-complete" title={`${formatNumber(filled(), 2)}% of rows have a value`} aria-hidden="true">
+    <span class="prof-complete" title={`${formatPercent(filled())}% of rows have a value`} aria-hidden="true">
       <span class="prof-complete-fill" style={{ width: `${filled()}%` }} />
     </span>
   );
+}
+
+/** A number for reading (274.379), the exact value on hover when that differs. */
+function Num(props: { value: number }) {
+  const shown = () => cellDisplay(props.value, () => true);
+  return <span title={shown().title}>{shown().text}</span>;
 }

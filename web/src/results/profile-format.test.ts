@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatNumber, numericRange, qualityLines, topValuesWorthShowing, valueLabel } from "./profile-format";
+import { numericRange, qualityLines, topValuesWorthShowing, valueLabel } from "./profile-format";
 
 describe("profile-format", () => {
   test("quality lines of a string column flag what needs a look", () => {
@@ -58,7 +58,16 @@ describe("profile-format", () => {
     expect(valueLabel("  ")).toEqual({ text: "(2 spaces)", blank: true });
     expect(valueLabel(" west")).toEqual({ text: "“ west”", blank: false });
     expect(valueLabel(null)).toEqual({ text: "null", blank: true });
-    expect(formatNumber(1234.56789)).toBe("1,234.5679");
-    expect(formatNumber(2e21)).toBe("2.000e+21");
+    expect(valueLabel(274.37899999999996)).toEqual({ text: "274.379", blank: false });
+  });
+
+  test("counts grouped; statistics as the grid shows them, the exact value as the title", () => {
+    const lines = qualityLines({ count: 1234567, min: 2019, max: "NaN", mean: 274.37899999999996, std: 0.5 }, 1234567);
+    const line = (metric: string) => lines.find((l) => l.metric === metric);
+    expect(line("count")?.value).toBe("1,234,567");
+    expect(line("min")).toMatchObject({ value: "2019", title: undefined });
+    expect(line("max")).toMatchObject({ value: "NaN", title: undefined });
+    expect(line("mean")).toMatchObject({ value: "274.379", title: "274.37899999999996" });
+    expect(line("std")).toMatchObject({ value: "0.5", title: undefined });
   });
 });

@@ -1,22 +1,16 @@
 import type { ColumnProfile } from "../lib/api";
-import { cellText } from "./cell-format";
+import { cellDisplay, cellShown } from "./cell-format";
+import { formatCount, formatPercent } from "./number-format";
 
-/** "1,234", "0.1235", "1.2e+21": readable numbers for the profile. */
-export function formatNumber(value: number, maxDigits = 4): string {
-  if (!Number.isFinite(value)) return String(value);
-  if (Math.abs(value) >= 1e15) return value.toExponential(3);
-  return new Intl.NumberFormat("en-US", { maximumFractionDigits: maxDigits }).format(value);
-}
-
-/** A metric value as text: numbers formatted, others as the preview shows them. */
-export function metricText(value: unknown): string {
-  if (typeof value === "number") return formatNumber(value);
-  return cellText(value) ?? "—";
+/** A metric value as text (numbers as the grid shows them, "—" for none), and the exact value when that differs. */
+export function metricText(value: unknown): { text: string; title?: string } {
+  const shown = cellDisplay(value, () => true);
+  return shown.text === null ? { text: "—" } : { text: shown.text, title: shown.title };
 }
 
 /** A value as a bar's label; empty and white-space strings are shown by name (they are quality issues). */
 export function valueLabel(value: unknown): { text: string; blank: boolean } {
-  const text = cellText(value);
+  const text = cellShown(value);
   if (text === null) return { text: "null", blank: true };
   if (text === "") return { text: "(empty)", blank: true };
   if (text.trim() === "") return { text: `(${text.length} spaces)`, blank: true };
@@ -27,6 +21,8 @@ export function valueLabel(value: unknown): { text: string; blank: boolean } {
 export interface QualityLine {
   label: string;
   value: string;
+  /** The exact value, when `value` shows it rounded. */
+  title?: string;
   /** A count worth a look (nulls, empty strings, stray white space...). */
   warn: boolean;
   metric: string;
@@ -53,14 +49,14 @@ export function qualityLines(profile: ColumnProfile, rows: number): QualityLine[
   const lines: QualityLine[] = [];
   const count = (metric: keyof ColumnProfile) =>
     typeof profile[metric] === "number" ? (profile[metric] as number) : undefined;
-  const share = (n: number) => (rows > 0 ? ` (${formatNumber((n / rows) * 100, 2)}%)` : "");
+  const share = (n: number) => (rows > 0 ? ` (${formatPercent((n / rows) * 100)}%)` : "");
 
   const values = count("count");
-  if (values !== undefined) lines.push({ label: "Values", value: formatNumber(values), warn: false, metric: "count" });
+  if (values !== undefined) lines.push({ label: "Values", value: formatCount(values), warn: false, metric: "count" });
   const nulls = count("null_count");
   if (nulls !== undefined) {
     const percent = count("null_percent");
-    const text = percent !== undefined ? `${formatNumber(nulls)} (${formatNumber(percent, 2)}%)` : formatNumber(nulls);
+    const text = percent !== undefined ? `${formatCount(nulls)} (${formatPercent(percent)}%)` : formatCount(nulls);
     lines.push({ label: "Nulls", value: text, warn: nulls > 0, metric: "null_count" });
   }
   const unique = count("unique_count");
@@ -68,18 +64,19 @@ export function qualityLines(profile: ColumnProfile, rows: number): QualityLine[
     const all = values !== undefined && values > 1 && unique === values;
     lines.push({
       label: "Unique",
-      value: `${formatNumber(unique)}${all ? " (all distinct)" : ""}`,
+      value: `${formatCount(unique)}${all ? " (all distinct)" : ""}`,
       warn: false,
       metric: "unique_count",
     });
   }
   for (const [metric, label] of STRING_CHECKS) {
     const n = count(metric);
-    if (n !== undefined)
-      lines.push({ label, value: `${formatNumber(n)}${n > 0 ? share(n) : ""}`, warn: n > 0, metric });
+    if (n !== undefined) lines.push({ label, value: `${formatCount(n)}${n > 0 ? share(n) : ""}`, warn: n > 0, metric });
   }
   for (const [metric, label] of STATS) {
-    if (metric in profile) lines.push({ label, value: metricText(profile[metric]), warn: false, metric });
+    if (!(metric in profile)) continue;
+    const shown = metricText(profile[metric]);
+    lines.push({ label, value: shown.text, title: shown.title, warn: false, metric });
   }
   return lines;
 }

@@ -1,8 +1,9 @@
 import { For, Match, Show, Switch } from "solid-js";
 import type { ColumnInfo, ColumnProfile, ProfileResult } from "../lib/api";
 import type { Failure } from "../state/tool-error";
+import { formatCount } from "./number-format";
 import { Completeness, RangeStrip, TopValuesBars } from "./profile-charts";
-import { formatNumber, numericRange, qualityLines, topValuesWorthShowing } from "./profile-format";
+import { numericRange, qualityLines, topValuesWorthShowing } from "./profile-format";
 import "./profile-view.css";
 
 /** A profile asked for one socket of a tool as it was (`key`: its lineage key then). */
@@ -52,7 +53,7 @@ export function ProfileView(props: {
               const result = () => (entry() as Extract<ProfileEntry, { state: "done" }>).result;
               return (
                 <span class="muted" aria-live="polite">
-                  {formatNumber(result().row_count)} rows · {Object.keys(result().columns).length} columns profiled
+                  {formatCount(result().row_count)} rows · {Object.keys(result().columns).length} columns profiled
                   <Show when={!props.current}>
                     <strong class="prof-stale"> · the data changed since: profile again</strong>
                   </Show>
@@ -109,7 +110,7 @@ function ColumnCard(props: { name: string; dtype: string; profile: ColumnProfile
           {(line) => (
             <div classList={{ warn: line.warn }} data-metric={line.metric}>
               <dt>{line.label}</dt>
-              <dd>{line.value}</dd>
+              <dd title={line.title}>{line.value}</dd>
             </div>
           )}
         </For>

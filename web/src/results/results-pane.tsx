@@ -3,8 +3,8 @@ import { toolDef } from "../model/tools";
 import { useEditor } from "../state/editor";
 import { MORE_PREVIEW_ROWS, mainSocket, useLive } from "../state/live";
 import { failureOf } from "../state/tool-error";
+import { formatCount } from "./number-format";
 import { PreviewGrid } from "./preview-grid";
-import { formatNumber } from "./profile-format";
 import type { ProfileEntry } from "./profile-view";
 import { ProfileView } from "./profile-view";
 import { type ResultsTab, type ResultsView, resultsTabs, socketLabel, tabKeyTarget } from "./results-tabs";
@@ -165,7 +165,7 @@ export function ResultsPane() {
           <Show when={activeView() !== "run" && preview()}>
             {(p) => (
               <span class="muted results-rows" data-testid="preview-row-count">
-                {formatNumber(p().row_count)} {p().row_count === 1 ? "row" : "rows"}
+                {formatCount(p().row_count)} {p().row_count === 1 ? "row" : "rows"}
                 {p().has_more ? " shown, more in the data" : ""}
               </span>
             )}
@@ -180,7 +180,7 @@ export function ResultsPane() {
               onClick={loadMore}
               data-testid="preview-more"
             >
-              {loadingMore() ? "Loading…" : `Show up to ${formatNumber(MORE_PREVIEW_ROWS)} rows`}
+              {loadingMore() ? "Loading…" : `Show up to ${formatCount(MORE_PREVIEW_ROWS)} rows`}
             </button>
           </Show>
           <button

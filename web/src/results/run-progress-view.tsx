@@ -2,7 +2,7 @@ import { For, Show } from "solid-js";
 import type { Editor } from "../state/editor";
 import { formatDuration, type RunProgress } from "../state/live";
 import { countEnded, type ProgressRow, progressRows, totalCount } from "../state/run-progress";
-import { formatNumber } from "./profile-format";
+import { formatCount } from "./number-format";
 import { ToolLink } from "./tool-link";
 import { WrittenOutputs } from "./written-outputs";
 
@@ -68,7 +68,7 @@ export function RunProgressView(props: { progress: RunProgress; editor: Editor; 
                   </Show>
                   {stateText(row)}
                 </td>
-                <td class="num">{row.event?.rows === undefined ? "" : formatNumber(row.event.rows)}</td>
+                <td class="num">{row.event?.rows === undefined ? "" : formatCount(row.event.rows)}</td>
                 <td class="num">{time(row)}</td>
               </tr>
             )}

@@ -2,7 +2,7 @@ import { For, Match, Show, Switch } from "solid-js";
 import type { ExecuteResult } from "../lib/api";
 import type { Editor } from "../state/editor";
 import { formatDuration, type Live } from "../state/live";
-import { formatNumber } from "./profile-format";
+import { formatCount } from "./number-format";
 import { ProgressCount, RunProgressView } from "./run-progress-view";
 import { ToolLink } from "./tool-link";
 import { WrittenOutputs } from "./written-outputs";
@@ -119,7 +119,7 @@ function RunDone(props: { run: ExecuteResult; editor: Editor }) {
                 <td classList={{ "run-cached": metric.cache === "hit" }}>
                   {metric.cache === "hit" ? "cached" : metric.cache === "miss" ? "stored" : "—"}
                 </td>
-                <td class="num">{metric.rows === undefined ? "" : formatNumber(metric.rows)}</td>
+                <td class="num">{metric.rows === undefined ? "" : formatCount(metric.rows)}</td>
                 <td class="num">{formatDuration(metric.duration_ms)}</td>
                 <td class="run-bar-cell" aria-hidden="true">
                   <span class="run-bar" style={{ width: `${(metric.duration_ms / slowest()) * 100}%` }} />

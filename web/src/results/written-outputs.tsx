@@ -1,6 +1,6 @@
 import { For, Show } from "solid-js";
 import type { Editor } from "../state/editor";
-import { formatNumber } from "./profile-format";
+import { formatCount } from "./number-format";
 import { ToolLink } from "./tool-link";
 
 /**
@@ -22,7 +22,7 @@ export function WrittenOutputs(props: {
               <code class="run-path" title={out.path}>
                 {out.path}
               </code>
-              <span class="muted">{formatNumber(out.rows)} rows</span>
+              <span class="muted">{formatCount(out.rows)} rows</span>
               <ToolLink editor={props.editor} id={out.tool_id} />
             </li>
           )}

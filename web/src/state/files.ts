@@ -2,7 +2,7 @@ import { createMemo, createRoot, createSignal } from "solid-js";
 import { unwrap } from "solid-js/store";
 import { baseName } from "../config/paths";
 import { api, type WorkflowWritten } from "../lib/api";
-import { emptyWorkflow, parseWorkflow, type WorkflowDoc } from "../model/workflow";
+import { emptyWorkflow, isUntitled, namedAfterFile, parseWorkflow, type WorkflowDoc } from "../model/workflow";
 import type { Editor } from "./editor";
 
 /** A `.weft.json` file on the Server the workflow was opened from or last saved to. */
@@ -26,6 +26,11 @@ export interface WorkflowFiles {
   location(): ServerLocation | undefined;
   /** The document differs from what was last opened, saved or started. */
   dirty(): boolean;
+  /**
+   * Asks before unsaved changes are dropped (New, the restore notice's "Start a new workflow
+   * instead", Open, History's Open): true when there are none or the person agrees.
+   */
+  mayDiscard(): boolean;
   /** The document as the JSON a file holds (reactive: moves with every change). */
   json(): string;
   /**
@@ -120,6 +125,10 @@ function createWorkflowFiles(editor: Editor): WorkflowFiles {
     fileName,
     location,
     dirty: () => json() !== baseline(),
+    mayDiscard: () =>
+      json() === baseline() ||
+      editor.state.doc.tools.length === 0 ||
+      window.confirm(`Discard the unsaved changes to “${editor.state.doc.meta.name}”?`),
     json,
     download() {
       const name = fileName() ?? workflowFileName(editor.state.doc.meta.name);
@@ -132,16 +141,20 @@ function createWorkflowFiles(editor: Editor): WorkflowFiles {
     },
     async open(file: File) {
       const doc = parseWorkflow(await file.text());
-      load(doc, file.name);
+      load(namedAfterFile(doc, file.name), file.name);
     },
     async openFromServer(path: string) {
       const answer = await api.readWorkflowFile(path);
       const doc = parseWorkflow(JSON.stringify(answer.workflow));
-      load(doc, baseName(answer.path), { path: answer.path, modified: answer.modified });
+      const name = baseName(answer.path);
+      load(namedAfterFile(doc, name), name, { path: answer.path, modified: answer.modified });
     },
     async saveToServer(path, { overwrite, expectedModified } = {}) {
       // What is sent becomes the baseline: edits made while the request runs stay unsaved.
-      const text = json();
+      // An untitled workflow is saved under its file's name, and takes it once saved.
+      const doc = unwrap(editor.state.doc);
+      const named = namedAfterFile(doc, baseName(path));
+      const text = named === doc ? json() : workflowJson(named);
       const written = await api.writeWorkflowFile({
         path,
         workflow: JSON.parse(text),
@@ -150,6 +163,7 @@ function createWorkflowFiles(editor: Editor): WorkflowFiles {
       });
       setLocation({ path: written.path, modified: written.modified });
       setFileName(baseName(written.path));
+      if (named !== doc && isUntitled(editor.state.doc.meta.name)) editor.setName(named.meta.name);
       setBaseline(text);
       return written;
     },

@@ -24,8 +24,6 @@ export interface FileActionDeps {
   files: WorkflowFiles;
   /** Shows a message in the toolbar. */
   say: (text: string, kind?: "info" | "error") => void;
-  /** Asks before unsaved changes are dropped; false keeps them. */
-  mayDiscard: () => boolean;
   /** After a workflow was opened: the page and the results follow. */
   afterOpen: () => void;
   /** The file name Save as offers for a workflow never saved (from its name). */
@@ -99,7 +97,7 @@ export function createFileActions(deps: FileActionDeps): FileActions {
     saving,
     chooseServerFile: () => setDialog("open"),
     async openServerFile(path) {
-      if (!deps.mayDiscard()) return;
+      if (!files.mayDiscard()) return;
       try {
         await files.openFromServer(path);
         recentWorkflows.remember(files.location()?.path ?? path);
@@ -110,7 +108,7 @@ export function createFileActions(deps: FileActionDeps): FileActions {
       }
     },
     async openLocalFile(file) {
-      if (!deps.mayDiscard()) return;
+      if (!files.mayDiscard()) return;
       try {
         await files.open(file);
         deps.afterOpen();

@@ -41,13 +41,10 @@ export function Toolbar() {
     setMessage({ text, kind });
     if (kind === "info") messageTimer = setTimeout(() => setMessage(undefined), 5000);
   };
-  const mayDiscard = () =>
-    !files.dirty() ||
-    editor.state.doc.tools.length === 0 ||
-    window.confirm(`Discard the unsaved changes to “${editor.state.doc.meta.name}”?`);
-
-  const newWorkflow = () => {
-    if (!mayDiscard()) return;
+  /** New; from the restore notice it also drops the restored copy. Asks first either way. */
+  const newWorkflow = (forgetRestored = false) => {
+    if (!files.mayDiscard()) return;
+    if (forgetRestored) forgetAutosave();
     files.reset();
     setRestored(undefined);
     openPage(undefined);
@@ -56,7 +53,6 @@ export function Toolbar() {
   const fileActions = createFileActions({
     files,
     say,
-    mayDiscard,
     afterOpen: () => {
       setRestored(undefined);
       openPage(undefined);
@@ -117,7 +113,12 @@ export function Toolbar() {
           </span>
         </Show>
         <span class="toolbar-sep" aria-hidden="true" />
-        <button type="button" data-testid="toolbar-new" onClick={newWorkflow} title="Start a new, empty workflow">
+        <button
+          type="button"
+          data-testid="toolbar-new"
+          onClick={() => newWorkflow()}
+          title="Start a new, empty workflow"
+        >
           New
         </button>
         <FileControls actions={fileActions} files={files} />
@@ -203,15 +204,7 @@ export function Toolbar() {
             <button type="button" data-testid="autosave-dismiss" onClick={() => setRestored(undefined)}>
               OK
             </button>
-            <button
-              type="button"
-              data-testid="autosave-discard"
-              onClick={() => {
-                forgetAutosave();
-                files.reset();
-                setRestored(undefined);
-              }}
-            >
+            <button type="button" data-testid="autosave-discard" onClick={() => newWorkflow(true)}>
               Start a new workflow instead
             </button>
           </div>
