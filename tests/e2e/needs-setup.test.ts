@@ -47,6 +47,23 @@ function recordWorkflowRequests(page: Page): { path: string; tools: string[] }[]
   return sent;
 }
 
+/** Input (the CSV) → a fresh tool of `type` (from its `socket`) → Output, through the test hook; then selects `selected`. */
+async function inputToolOutput(page: Page, type: string, socket: string, selected: string[]) {
+  await page.evaluate(
+    ({ source, type, socket, selected }) => {
+      const editor = window.__weft?.editor;
+      if (!editor) throw new Error("no test hook");
+      editor.addTool("input", { x: 40, y: 80 }, { source });
+      const id = editor.addTool(type, { x: 300, y: 80 });
+      editor.addTool("output", { x: 560, y: 80 }, { path: `${source}.${type}.csv` });
+      editor.connect({ source: "input_1", source_socket: "output", target: id, target_socket: "input" });
+      editor.connect({ source: id, source_socket: socket, target: "output_1", target_socket: "input" });
+      editor.select(selected);
+    },
+    { source: csv, type, socket, selected },
+  );
+}
+
 const badge = (page: Page, id: string) => page.getByTestId(`tool-status-${id}`);
 
 describe.skipIf(!hasChromium)("tools that need setup", () => {
@@ -83,16 +100,7 @@ describe.skipIf(!hasChromium)("tools that need setup", () => {
 
   test("a wired tool says which setting it needs; a tool after it waits without an error", async () => {
     const { context, page, problems } = await openDesigner(browser, server.openUrl);
-    await page.evaluate((source) => {
-      const editor = window.__weft?.editor;
-      if (!editor) throw new Error("no test hook");
-      editor.addTool("input", { x: 40, y: 80 }, { source });
-      editor.addTool("filter", { x: 300, y: 80 });
-      editor.addTool("output", { x: 560, y: 80 }, { path: `${source}.out.csv` });
-      editor.connect({ source: "input_1", source_socket: "output", target: "filter_1", target_socket: "input" });
-      editor.connect({ source: "filter_1", source_socket: "output-true", target: "output_1", target_socket: "input" });
-      editor.select(["filter_1"]);
-    }, csv);
+    await inputToolOutput(page, "filter", "output-true", ["filter_1"]);
     await waitForStatus(page, "input_1", "ok");
     const setup = page.getByTestId("config-setup");
     expect(await setup.textContent()).toBe("Needs setup: Write the condition rows must meet.");
@@ -110,16 +118,7 @@ describe.skipIf(!hasChromium)("tools that need setup", () => {
   test("a Run with a tool that needs setup names the tool and what to set, and sends nothing", async () => {
     const { context, page, problems } = await openDesigner(browser, server.openUrl);
     const sent = recordWorkflowRequests(page);
-    await page.evaluate((source) => {
-      const editor = window.__weft?.editor;
-      if (!editor) throw new Error("no test hook");
-      editor.addTool("input", { x: 40, y: 80 }, { source });
-      editor.addTool("sort", { x: 300, y: 80 });
-      editor.addTool("output", { x: 560, y: 80 }, { path: `${source}.sorted.csv` });
-      editor.connect({ source: "input_1", source_socket: "output", target: "sort_1", target_socket: "input" });
-      editor.connect({ source: "sort_1", source_socket: "output", target: "output_1", target_socket: "input" });
-      editor.select([]);
-    }, csv);
+    await inputToolOutput(page, "sort", "output", []);
     await waitForStatus(page, "input_1", "ok");
     await page.getByTestId("toolbar-run").click();
     const error = page.getByTestId("run-error");
