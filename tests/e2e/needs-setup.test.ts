@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { TOOLS } from "../../web/src/model/tools";
-import { CHROMIUM, hasChromium, launchChromium } from "./browser";
+import { CHROMIUM, hasChromium, launchChromium, screenshot } from "./browser";
 import { dragFromPalette, waitForStatus } from "./person";
 import { openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
@@ -94,6 +94,8 @@ describe.skipIf(!hasChromium)("tools that need setup", () => {
     expect(sent.map((r) => r.path)).toContain("/api/workflow/preview_all");
     expect(sent.filter((r) => r.tools.some((id) => dropped.includes(id)))).toEqual([]);
     for (const id of dropped) expect(await badge(page, id).getAttribute("data-state")).toBe("setup");
+    await page.evaluate(() => window.__weft?.editor.select(["filter_1"]));
+    await screenshot(page, "needs-setup-fresh-tools");
     expect(problems.list).toEqual([]);
     await context.close();
   }, 120_000);
@@ -127,6 +129,7 @@ describe.skipIf(!hasChromium)("tools that need setup", () => {
     expect(text).toContain("Not run: Sort sort_1 needs setup");
     expect(text).toContain("Choose a column to sort by");
     expect(text).not.toContain("HTTP");
+    await screenshot(page, "needs-setup-run");
     expect(await page.getByTestId("toolbar-message").textContent()).toContain(
       "Sort (sort_1) needs setup: Choose a column to sort by",
     );

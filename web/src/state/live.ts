@@ -112,15 +112,14 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
   /** Lineage keys of the workflow the run in progress was sent with: a tool edited since is not in it. */
   let runKeys = new Map<string, string>();
 
-  const keys = createMemo(() => {
+  /** The workflow as of the last data change. */
+  const current = createMemo(() => {
     editor.dataVersion();
-    return lineageKeys(editor.snapshot());
+    return editor.snapshot();
   });
+  const keys = createMemo(() => lineageKeys(current()));
   /** Tools that need setup, or wait for one upstream that does (model/setup.ts): nothing is asked for them. */
-  const unready = createMemo(() => {
-    editor.dataVersion();
-    return unreadyTools(editor.snapshot());
-  });
+  const unready = createMemo(() => unreadyTools(current()));
   /** The lineage keys of the tools previews may ask for. */
   const readyKeys = createMemo(() => new Map([...keys()].filter(([id]) => !unready().has(id))));
 
@@ -132,7 +131,8 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
       const doc = toApiWorkflow(readyPart(editor.snapshot(), unready()));
       const sent = lineageKeys(doc);
       requestedKeys = sent;
-      // The Server previews what it can: a tool not yet wired or configured fails alone.
+      // Tools that need setup are left out; the Server previews what it can of the rest (a
+      // tool it refuses fails alone).
       const result = doc.tools.length > 0 ? await api.previewAll(doc, PREVIEW_ROWS, signal) : {};
       return { result, sent };
     },
