@@ -24,7 +24,7 @@ const OP_REFUSALS: Record<string, string> = {
   "{": "dict and set displays ({...}) are not allowed",
   "...": "Ellipsis (...) is not allowed",
   "->": "annotations (->) are not allowed",
-  "*": "starred expressions (*x) are not allowed",
+  "*": "'*' needs a value before it: it multiplies two values (unpacking, *x, is not allowed)",
   "**": "dict unpacking (**x) is not allowed",
 };
 
@@ -51,7 +51,7 @@ const OPERATOR_KEYWORDS = new Set(["and", "or", "in", "is", "True", "False", "No
  * The message for a token that stands for a refused construct (lambda, `if`-`else`,
  * comprehension, assignment, `;`, dict display, a line break between statements, ...),
  * or null when the token is merely out of place. Only called where the token cannot
- * continue a valid expression, so `*` here is a starred expression, not a product.
+ * continue a valid expression, so `*` here starts a value (Python's starred expression), not a product.
  */
 function refusalOf(token: Token): string | null {
   if (token.kind === "keyword") {
@@ -125,6 +125,9 @@ export class TokenCursor {
   protected unexpected(token: Token, expected?: string): ExpressionError {
     const refusal = refusalOf(token);
     if (refusal !== null) return new ExpressionError(refusal, token.pos);
+    if (expected === "an expression" && token.kind === "eof") {
+      return new ExpressionError("the expression is incomplete: a value is missing at its end", token.pos);
+    }
     if (expected !== undefined) {
       return new ExpressionError(`expected ${expected}, found ${describeToken(token)}`, token.pos);
     }

@@ -122,7 +122,6 @@ export function Canvas() {
       copyKey: clipboard.copyKey,
       pasteKey: clipboard.pasteKey,
       duplicate: clipboard.duplicate,
-      focusedTool,
       afterDelete: () => {
         if (!el.contains(document.activeElement)) el.focus({ preventScroll: true });
       },
@@ -197,6 +196,22 @@ export function Canvas() {
       clearTimeout(toastTimer);
     });
   });
+
+  // The keyboard focus follows the selection (a paste or a duplicate selects the copies), so
+  // the keys act on the tools that show as selected, never on another one still focused.
+  createEffect(
+    on(
+      () => [...editor.state.selection],
+      (ids) => {
+        const focused = focusedTool();
+        if (focused === undefined || ids.includes(focused)) return;
+        const last = ids[ids.length - 1];
+        const node = last && el.querySelector<HTMLElement>(`.tool-node[data-tool="${CSS.escape(last)}"]`);
+        (node || el).focus({ preventScroll: true });
+      },
+      { defer: true },
+    ),
+  );
 
   // Another workflow opened: show all of it.
   createEffect(

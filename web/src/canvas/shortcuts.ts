@@ -12,8 +12,6 @@ export interface ShortcutTarget {
   copyKey(cut: boolean): void;
   pasteKey(): void;
   duplicate(): void;
-  /** The tool whose node has the focus, if any. */
-  focusedTool(): string | undefined;
   afterDelete(): void;
 }
 
@@ -57,13 +55,11 @@ export function handleCanvasKey(event: KeyboardEvent, t: ShortcutTarget): boolea
   if (event.altKey) return false;
   switch (key) {
     case "Delete":
-    case "Backspace": {
-      const focused = t.focusedTool();
-      if (focused && !editor.state.selection.includes(focused)) editor.removeTools([focused]);
-      else editor.deleteSelection();
+    case "Backspace":
+      // The selection, always (the focus follows it: canvas.tsx), never a tool only focused.
+      editor.deleteSelection();
       t.afterDelete();
       return true;
-    }
     case "Escape":
       if (!t.abandon()) editor.select([]);
       return true;

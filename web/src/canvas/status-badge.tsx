@@ -15,13 +15,15 @@ export function describeStatus(status: ToolStatus): string {
     }
     case "error":
       return `Error: ${status.message}`;
+    case "setup":
+      return `Needs setup: ${status.need}`;
   }
 }
 
-const ICON: Record<ToolStatus["state"], string> = { idle: "", running: "●", ok: "✓", error: "!" };
+const ICON: Record<ToolStatus["state"], string> = { idle: "", running: "●", ok: "✓", error: "!", setup: "✎" };
 
 /**
- * A tool's state on the canvas (ok / cached / waiting / running / error) and its row count, from
+ * A tool's state on the canvas (ok / cached / waiting / running / error / needs setup) and its row count, from
  * useLive().status; the full text (with an error's message) is the badge's title (the tool
  * node gives it as its accessible description).
  */
@@ -37,6 +39,7 @@ export function StatusBadge(props: { toolId: string }) {
   const text = () => {
     const s = status();
     if (s.state === "ok") return formatRows(s) || (s.cached ? "cached" : "ok");
+    if (s.state === "setup") return "needs setup";
     return s.state === "error" ? "error" : kind();
   };
   return (

@@ -93,8 +93,8 @@ function ToolPanel(props: { editor: Editor; id: string }) {
 
 /**
  * The Server's verdict below the form: an error that no field shows (or one of an upstream
- * tool, with a way to go to it), or how many columns the tool gives. A tool still as the
- * palette made it shows a hint instead of errors.
+ * tool, with a way to go to it), or how many columns the tool gives. A tool that needs setup
+ * (model/setup.ts) says what to set instead.
  */
 function Verdict(props: { ctx: ToolContext; editor: Editor }) {
   const ctx = props.ctx;
@@ -108,8 +108,25 @@ function Verdict(props: { ctx: ToolContext; editor: Editor }) {
   return (
     <div class="cfg-verdict" data-testid="config-status" aria-live="polite">
       <Switch>
-        <Match when={ctx.untouched() && check().state !== "ok"}>
-          <p class="muted">Not set up yet.</p>
+        <Match when={check().setup}>
+          {(setup) => (
+            <p class="cfg-notice" data-testid="config-setup">
+              <Show
+                when={setup().tool !== ctx.id}
+                fallback={
+                  <>
+                    <strong>Needs setup:</strong> {setup().need}.
+                  </>
+                }
+              >
+                Waits for{" "}
+                <button type="button" class="cfg-link" onClick={() => props.editor.select([setup().tool])}>
+                  {setup().tool}
+                </button>{" "}
+                upstream, which needs setup: {setup().need}.
+              </Show>
+            </p>
+          )}
         </Match>
         <Match when={check().state === "checking"}>
           <p class="muted">Checking…</p>

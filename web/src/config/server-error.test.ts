@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { isAt, placeError } from "./server-error";
+import { isAt, placeError, readableError } from "./server-error";
 
 test("an error is placed at the field the Server names", () => {
   expect(placeError('Tool "c_1", columns[1] ("b"): unknown column "nope"', "c_1")).toEqual({
@@ -27,4 +27,21 @@ test("other errors stay with the tool, or name the upstream tool", () => {
     message: "file not found",
     upstream: "input_1",
   });
+});
+
+test("an error read apart from its field leaves out the tool and says the setting in words", () => {
+  expect(readableError('Tool "o_1" (output): config.path: must not be empty', "o_1")).toBe("path: must not be empty");
+  expect(readableError('Tool "c_1" (calculate): config.columns.0.expression: must not be empty', "c_1")).toBe(
+    "columns #1 expression: must not be empty",
+  );
+  expect(readableError('Tool "j_1" (join): config.left_on: needs at least one item', "j_1")).toBe(
+    "left on: needs at least one item",
+  );
+  expect(readableError('Tool "s_1": Sort needs at least one column in by', "s_1")).toBe(
+    "Sort needs at least one column in by",
+  );
+  // Another tool's error keeps its name; an error naming no tool stays whole.
+  const upstream = 'Tool "in_1" upstream of this tool failed';
+  expect(readableError(upstream, "s_1")).toBe(upstream);
+  expect(readableError("The Server did not answer", undefined)).toBe("The Server did not answer");
 });

@@ -32,3 +32,20 @@ export function placeError(detail: string, toolId: string): PlacedError {
 export function isAt(error: PlacedError | undefined, path: string): boolean {
   return error?.field !== undefined && (error.field === path || error.field.startsWith(`${path}.`));
 }
+
+/**
+ * A Server error about `toolId` in a person's words where no field shows it (its badge, the
+ * Run tab): the `Tool "x" (type):` prefix left out (the tool is named beside it) and a config
+ * path said as words (`left_on` → "left on", `columns.0.expression` → "columns #1
+ * expression"). An error naming another tool (one upstream) stays as it is.
+ */
+export function readableError(detail: string, toolId: string | undefined): string {
+  const placed = toolId === undefined ? { message: detail } : placeError(detail, toolId);
+  if (placed.upstream) return detail;
+  if (!placed.field) return placed.message;
+  const words = placed.field
+    .split(".")
+    .map((part) => (/^\d+$/.test(part) ? `#${Number(part) + 1}` : part.replace(/_/g, " ")))
+    .join(" ");
+  return `${words}: ${placed.message}`;
+}

@@ -1,6 +1,7 @@
 import { createEffect, on, onCleanup } from "solid-js";
 import { createStore } from "solid-js/store";
 import { ApiError, api, type ColumnInfo } from "../lib/api";
+import { unreadyTools } from "../model/setup";
 import type { WorkflowDoc } from "../model/workflow";
 import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
@@ -8,8 +9,11 @@ import { lineageKey, upstreamWorkflow } from "./lineage";
 
 /** The columns arriving at one input socket, as far as the panel knows them. */
 export interface SocketColumns {
-  /** `unwired`: no wire ends at the socket; `loading`: asking (the last columns stay shown). */
-  status: "unwired" | "loading" | "ready" | "error";
+  /**
+   * `unwired`: no wire ends at the socket; `setup`: the tool it comes from needs setup (or
+   * waits for one that does: `error` says which and what); `loading`: asking (the last columns stay shown).
+   */
+  status: "unwired" | "setup" | "loading" | "ready" | "error";
   columns: ColumnInfo[];
   error?: string;
 }
@@ -71,6 +75,13 @@ export function createSocketColumns(editor: Editor, toolId: string, sockets: rea
       cancel(socket);
       keys.delete(socket);
       setState(socket, { status: "unwired", columns: [], error: undefined });
+      return;
+    }
+    const setup = unreadyTools(doc).get(wire.source);
+    if (setup) {
+      cancel(socket);
+      keys.delete(socket);
+      setState(socket, { status: "setup", columns: [], error: `${setup.tool} needs setup: ${setup.need}` });
       return;
     }
     const key = `${lineageKey(doc, wire.source)}|${wire.source}|${wire.source_socket}`;

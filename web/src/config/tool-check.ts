@@ -1,15 +1,18 @@
 import { createEffect, createSignal, on, onCleanup } from "solid-js";
 import { ApiError, api, type ColumnInfo } from "../lib/api";
+import { type Unready, unreadyTools } from "../model/setup";
 import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
 import { lineageKey, upstreamWorkflow } from "./lineage";
 import { type PlacedError, placeError } from "./server-error";
 
 export interface ToolCheck {
-  state: "checking" | "ok" | "error";
+  /** `setup`: not asked, the tool (or one upstream) needs setup first. */
+  state: "checking" | "ok" | "error" | "setup";
   /** The tool's output columns when the Server accepts its config. */
   columns?: ColumnInfo[];
   error?: PlacedError;
+  setup?: Unready;
 }
 
 const DEBOUNCE_MS = 400;
@@ -18,7 +21,8 @@ const DEBOUNCE_MS = 400;
  * The Server's verdict on a tool's config, asked after each change of it or of anything
  * upstream (debounced, an older request aborted): the tool's output schema
  * (POST /api/workflow/tool/schema), or the 400 detail placed at the field it names. This is
- * what shows syntax errors of expressions inline.
+ * what shows syntax errors of expressions inline. A tool that needs setup, or waits for one
+ * upstream that does (model/setup.ts), is not asked about: it could only be refused.
  */
 export function createToolCheck(editor: Editor, toolId: string): () => ToolCheck {
   const [check, setCheck] = createSignal<ToolCheck>({ state: "checking" });
@@ -46,7 +50,13 @@ export function createToolCheck(editor: Editor, toolId: string): () => ToolCheck
       if (nextKey === key) return;
       key = nextKey;
       doc = next;
-      setCheck((c) => ({ ...c, state: "checking" }));
+      const setup = unreadyTools(next).get(toolId);
+      if (setup) {
+        task.cancel();
+        setCheck({ state: "setup", setup });
+        return;
+      }
+      setCheck((c) => ({ ...c, state: "checking", setup: undefined }));
       task.schedule();
     }),
   );

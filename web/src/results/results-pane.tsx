@@ -51,12 +51,21 @@ export function ResultsPane() {
       if (view() === "run") setView("data");
     }),
   );
-  // A run shows its progress and then its summary.
+  // A run shows its progress and then its summary; a run not sent (a tool needs setup) says why.
   createEffect(
     on(
       live.running,
       (running, was) => {
         if (running || was) setView("run");
+      },
+      { defer: true },
+    ),
+  );
+  createEffect(
+    on(
+      live.runFailure,
+      (failure) => {
+        if (failure?.setup) setView("run");
       },
       { defer: true },
     ),
@@ -82,6 +91,10 @@ export function ResultsPane() {
   const errorStatus = () => {
     const s = status();
     return s?.state === "error" ? s : undefined;
+  };
+  const setupNeed = () => {
+    const s = status();
+    return s?.state === "setup" ? s.need : undefined;
   };
   const profileKey = () => `${selectedId()}\n${socket()}`;
 
@@ -236,9 +249,11 @@ export function ResultsPane() {
                   <p class="results-hint muted" aria-live="polite">
                     {status()?.state === "running"
                       ? "Computing the preview…"
-                      : previews()
-                        ? `No data on ${socketLabel(socket())}.`
-                        : "No preview yet."}
+                      : setupNeed()
+                        ? `Needs setup: ${setupNeed()}.`
+                        : previews()
+                          ? `No data on ${socketLabel(socket())}.`
+                          : "No preview yet."}
                   </p>
                 </Show>
               }

@@ -39,20 +39,32 @@ export function RunSummary(props: { live: Live; editor: Editor }) {
         <Match when={props.live.runFailure()}>
           {(failure) => (
             <>
-              <div class="results-error" role="alert" data-testid="run-error">
-                <strong>Run failed</strong>
-                <Show when={failure().status > 0}>
-                  <span class="muted"> (HTTP {failure().status})</span>
+              <div
+                class="results-error"
+                classList={{ "run-not-sent": failure().setup }}
+                role="alert"
+                data-testid="run-error"
+              >
+                <Show
+                  when={failure().setup}
+                  fallback={
+                    <>
+                      <strong>Run failed</strong>
+                      <Show when={failure().toolId}>
+                        {(id) => (
+                          <>
+                            {" "}
+                            at <ToolLink editor={props.editor} id={id()} />
+                          </>
+                        )}
+                      </Show>
+                      <span> after {formatDuration(props.live.runElapsedMs())}</span>
+                    </>
+                  }
+                >
+                  <strong>Not run:</strong> <ToolLink editor={props.editor} id={failure().toolId ?? ""} /> needs setup
                 </Show>
-                <span> after {formatDuration(props.live.runElapsedMs())}</span>
                 <p class="run-error-message">{failure().message}</p>
-                <Show when={failure().toolId}>
-                  {(id) => (
-                    <p>
-                      At tool <ToolLink editor={props.editor} id={id()} />
-                    </p>
-                  )}
-                </Show>
               </div>
               <Show when={props.live.runProgress()?.order.length ? props.live.runProgress() : undefined}>
                 {(progress) => (

@@ -4,9 +4,15 @@ import { formatDuration, formatRows, type ToolStatus } from "../state/live";
 import { toolOfError } from "../state/tool-error";
 import { ToolLink } from "./tool-link";
 
-const LABEL: Record<ToolStatus["state"], string> = { idle: "Not run", running: "Running", ok: "OK", error: "Error" };
+const LABEL: Record<ToolStatus["state"], string> = {
+  idle: "Not run",
+  running: "Running",
+  ok: "OK",
+  error: "Error",
+  setup: "Needs setup",
+};
 
-/** The selected tool's state in words: "Cached · 5,000 rows · 12 ms", "Running", "Waiting" (in a run), "Error 400". */
+/** The selected tool's state in words: "Cached · 5,000 rows · 12 ms", "Running", "Waiting" (in a run), "Error", "Needs setup". */
 export function StatusChip(props: { status: ToolStatus }) {
   const kind = () => (props.status.state === "ok" && props.status.cached ? "cached" : props.status.state);
   const text = () => {
@@ -16,7 +22,7 @@ export function StatusChip(props: { status: ToolStatus }) {
       if (s.durationMs !== undefined) parts.push(formatDuration(s.durationMs));
       return parts.filter(Boolean).join(" · ");
     }
-    if (s.state === "error") return s.status > 0 ? `Error ${s.status}` : "Error";
+    if (s.state === "error") return "Error";
     if (s.state === "running" && s.waiting) return "Waiting";
     return LABEL[s.state];
   };

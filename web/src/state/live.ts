@@ -1,4 +1,5 @@
 import { createContext, createEffect, createMemo, createSignal, getOwner, on, onCleanup, useContext } from "solid-js";
+import { readableError } from "../config/server-error";
 import {
   ApiError,
   api,
@@ -7,6 +8,7 @@ import {
   type SocketPreviews,
   type ToolMetric,
 } from "../lib/api";
+import { readyPart, unreadyTools } from "../model/setup";
 import { toApiWorkflow } from "../model/workflow";
 import { type Clock, createDebouncedTask } from "./debounced-task";
 import type { Editor } from "./editor";
@@ -29,6 +31,8 @@ export const REFRESH_DELAY_MS = 300;
 /** An error of a run or of a whole preview request, and the tool it names (when it names one). */
 export interface LiveFailure extends Failure {
   toolId?: string;
+  /** The run was not sent: the tool needs setup, and `message` says what to set. */
+  setup?: boolean;
 }
 
 /**
@@ -108,20 +112,27 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
   /** Lineage keys of the workflow the run in progress was sent with: a tool edited since is not in it. */
   let runKeys = new Map<string, string>();
 
-  const keys = createMemo(() => {
+  /** The workflow as of the last data change. */
+  const current = createMemo(() => {
     editor.dataVersion();
-    return lineageKeys(editor.snapshot());
+    return editor.snapshot();
   });
+  const keys = createMemo(() => lineageKeys(current()));
+  /** Tools that need setup, or wait for one upstream that does (model/setup.ts): nothing is asked for them. */
+  const unready = createMemo(() => unreadyTools(current()));
+  /** The lineage keys of the tools previews may ask for. */
+  const readyKeys = createMemo(() => new Map([...keys()].filter(([id]) => !unready().has(id))));
 
   /** Keys of the last preview request sent (or scheduled): an unchanged set needs no new one. */
   let requestedKeys = new Map<string, string>();
 
   const task = createDebouncedTask(
     async (signal) => {
-      const doc = toApiWorkflow(editor.snapshot());
+      const doc = toApiWorkflow(readyPart(editor.snapshot(), unready()));
       const sent = lineageKeys(doc);
       requestedKeys = sent;
-      // The Server previews what it can: a tool not yet wired or configured fails alone.
+      // Tools that need setup are left out; the Server previews what it can of the rest (a
+      // tool it refuses fails alone).
       const result = doc.tools.length > 0 ? await api.previewAll(doc, PREVIEW_ROWS, signal) : {};
       return { result, sent };
     },
@@ -132,7 +143,10 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
         for (const [id, entry] of Object.entries(result)) {
           const key = sent.get(id);
           if (key === undefined) continue;
-          const error = "error" in entry ? { message: entry.error.detail, status: entry.error.status } : undefined;
+          const error =
+            "error" in entry
+              ? { message: readableError(entry.error.detail, id), status: entry.error.status }
+              : undefined;
           next[id] = { key, value: { outputs: entry.outputs, error } };
         }
         setPreviewMap(next);
@@ -142,7 +156,8 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
         if (isAbort(error)) return;
         const failure = failureOf(error);
         const toolId = toolOfError(failure.message, requestedKeys.keys());
-        setRequestFailure({ key: (toolId && requestedKeys.get(toolId)) || "", value: { ...failure, toolId } });
+        const message = readableError(failure.message, toolId);
+        setRequestFailure({ key: (toolId && requestedKeys.get(toolId)) || "", value: { ...failure, message, toolId } });
         // The request failed as a whole: forget what was asked, so the next change asks again.
         requestedKeys = new Map();
       },
@@ -155,7 +170,7 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
     a.size === b.size && [...a].every(([id, key]) => b.get(id) === key);
 
   createEffect(
-    on(keys, (now) => {
+    on(readyKeys, (now) => {
       if (now.size === 0) {
         task.cancel();
         requestedKeys = now;
@@ -212,6 +227,7 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
           ? { key: preview.key, value: { outputs: more.value } }
           : preview;
       const inRun = running() && key !== undefined && runKeys.get(toolId) === key;
+      const waiting = unready().get(toolId);
       return deriveStatus({
         key,
         running: inRun,
@@ -220,6 +236,8 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
         preview: counted,
         metric: metricMap()[toolId],
         failure: failureFor(toolId),
+        setup: waiting?.tool === toolId ? waiting.need : undefined,
+        blocked: waiting !== undefined && waiting.tool !== toolId,
       });
     },
 
@@ -236,6 +254,14 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
     async run() {
       if (running()) return undefined;
       const doc = toApiWorkflow(editor.snapshot());
+      // A tool that needs setup would only fail the run: say which and what, and send nothing.
+      const first = doc.tools.map((t) => unready().get(t.id)).find((u) => u !== undefined);
+      if (first) {
+        setRunProgress(undefined);
+        editor.select([first.tool]);
+        setRunFailure({ key: "", value: { message: first.need, status: 0, toolId: first.tool, setup: true } });
+        return undefined;
+      }
       const sent = lineageKeys(doc);
       runKeys = sent;
       const started = performance.now();
@@ -256,7 +282,8 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
         // The stream names the tool; an error without one may still name it in its message.
         const named = error instanceof ApiError && error.toolId && sent.has(error.toolId) ? error.toolId : undefined;
         const toolId = named ?? toolOfError(failure.message, sent.keys());
-        setRunFailure({ key: (toolId && sent.get(toolId)) || "", value: { ...failure, toolId } });
+        const message = readableError(failure.message, toolId);
+        setRunFailure({ key: (toolId && sent.get(toolId)) || "", value: { ...failure, message, toolId } });
         if (toolId) editor.select([toolId]);
         return undefined;
       } finally {
@@ -287,8 +314,8 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
     toolKey: (toolId) => keys().get(toolId),
 
     refresh() {
-      if (keys().size === 0) return;
-      requestedKeys = keys();
+      if (readyKeys().size === 0) return;
+      requestedKeys = readyKeys();
       task.now();
     },
   };

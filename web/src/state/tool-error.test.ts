@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../lib/api";
-import { failureOf, isAbort, toolOfError } from "./tool-error";
+import { failureOf, isAbort, runFailureLine, toolOfError } from "./tool-error";
 
 const ids = ["input_1", "filter_1", "summarize_1", "output_1"];
 
@@ -37,4 +37,17 @@ describe("failureOf", () => {
     expect(isAbort(new DOMException("x", "AbortError"))).toBe(true);
     expect(isAbort(new Error("x"))).toBe(false);
   });
+});
+
+test("a run's failure in one line names the tool and says what to set, or why it failed", () => {
+  const name = (id: string) => (id === "sort_1" ? "Sort" : id);
+  expect(
+    runFailureLine({ message: "Choose a column to sort by", status: 0, toolId: "sort_1", setup: true }, name),
+  ).toBe("Sort (sort_1) needs setup: Choose a column to sort by");
+  expect(runFailureLine({ message: "file not found", status: 404, toolId: "sort_1" }, name)).toBe(
+    "Run failed at Sort (sort_1): file not found",
+  );
+  expect(runFailureLine({ message: "The Server did not answer", status: 0 }, name)).toBe(
+    "Run failed: The Server did not answer",
+  );
 });

@@ -31,3 +31,14 @@ export function failureOf(error: unknown): Failure {
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException ? error.name === "AbortError" : (error as Error)?.name === "AbortError";
 }
+
+/**
+ * How a run ended badly, in one line for a person: `Sort (sort_1) needs setup: Choose a
+ * column to sort by` (not sent), `Run failed at Sort (sort_1): <reason>`. `name` gives a
+ * tool's name (its label, else its type's).
+ */
+export function runFailureLine(failure: Failure & { toolId?: string; setup?: boolean }, name: (id: string) => string) {
+  const tool = failure.toolId === undefined ? undefined : `${name(failure.toolId)} (${failure.toolId})`;
+  if (failure.setup && tool) return `${tool} needs setup: ${failure.message}`;
+  return `Run failed${tool ? ` at ${tool}` : ""}: ${failure.message}`;
+}

@@ -53,6 +53,15 @@ describe("deriveStatus", () => {
     expect(deriveStatus({ ...base, preview: stale })).toEqual({ state: "idle" });
   });
 
+  test("a tool needing setup says what to set, even over an old error; one waiting for it is idle", () => {
+    const failure = { key: "k1", value: { message: "Unknown column", status: 400 } };
+    expect(deriveStatus({ ...base, refreshing: true, failure, setup: "Choose a file to read" })).toEqual({
+      state: "setup",
+      need: "Choose a file to read",
+    });
+    expect(deriveStatus({ ...base, refreshing: true, blocked: true })).toEqual({ state: "idle" });
+  });
+
   test("an unaffected tool keeps its status during a refresh", () => {
     const fresh = { key: "k1", value: { outputs: { output: preview(100, true) } } };
     expect(deriveStatus({ ...base, refreshing: true, preview: fresh })).toMatchObject({

@@ -19,7 +19,9 @@ export type ToolStatus =
       cached: boolean;
       durationMs?: number;
     }
-  | { state: "error"; message: string; status: number };
+  | { state: "error"; message: string; status: number }
+  /** Not set up yet (model/setup.ts): `need` says what to set. Neutral, not an error. */
+  | { state: "setup"; need: string };
 
 /** Something computed for a tool as it was: valid while the tool's lineage key is the same. */
 export interface Keyed<T> {
@@ -45,6 +47,10 @@ export interface StatusInputs {
   metric?: Keyed<ToolMetric>;
   /** A run's error, or a whole request's error, that names this tool. */
   failure?: Keyed<Failure>;
+  /** What this tool still needs (model/setup.ts); nothing is asked for it. */
+  setup?: string;
+  /** A tool upstream needs setup: nothing is asked for this one either. */
+  blocked?: boolean;
 }
 
 /**
@@ -56,6 +62,8 @@ export function deriveStatus(input: StatusInputs): ToolStatus {
   const { key } = input;
   if (input.running) return runStatus(input.runEvent, input.failure?.key === key ? input.failure : undefined);
   if (key === undefined) return { state: "idle" };
+  if (input.setup !== undefined) return { state: "setup", need: input.setup };
+  if (input.blocked) return { state: "idle" };
   if (input.failure?.key === key) {
     return { state: "error", message: input.failure.value.message, status: input.failure.value.status };
   }

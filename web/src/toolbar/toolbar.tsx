@@ -1,10 +1,12 @@
 import { createSignal, For, onCleanup, Show } from "solid-js";
 import { toolsWithInlineSecrets } from "../model/inline-secrets";
 import { openPage, type PageName, page } from "../pages/route";
+import { toolName } from "../results/tool-link";
 import { forgetAutosave, type Restored, restoreAutosave, startAutosave } from "../state/autosave";
 import { useEditor } from "../state/editor";
 import { workflowFileName, workflowFiles } from "../state/files";
 import { useLive } from "../state/live";
+import { runFailureLine } from "../state/tool-error";
 import { createFileActions } from "./file-actions";
 import { FileControls, FileLabel } from "./file-controls";
 import { useToolbarShortcuts } from "./shortcuts";
@@ -71,7 +73,10 @@ export function Toolbar() {
       const result = await live.run();
       const failure = live.runFailure();
       if (!result && failure)
-        say(`Run failed${failure.toolId ? ` at ${failure.toolId}` : ""}: ${failure.message}`, "error");
+        say(
+          runFailureLine(failure, (id) => toolName(editor, id)),
+          "error",
+        );
       if (result) {
         const written = result.written.length;
         say(`Run finished${written ? `: ${written} file${written > 1 ? "s" : ""} written` : ""}`);

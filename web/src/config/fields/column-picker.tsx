@@ -23,6 +23,11 @@ export function ColumnsNotice(props: { columns: SocketColumns; socket?: string }
           Connect a tool to the {props.socket ?? "input"} to choose its columns.
         </p>
       </Match>
+      <Match when={props.columns.status === "setup"}>
+        <p class="cfg-notice" data-testid="columns-setup">
+          The columns of the {props.socket ?? "input"} are not known yet: {props.columns.error}.
+        </p>
+      </Match>
       <Match when={props.columns.status === "error"}>
         <p class="cfg-notice bad" role="alert" data-testid="columns-error">
           The columns of the {props.socket ?? "input"} are unknown: {props.columns.error}
