@@ -146,5 +146,5 @@ describe("an engine process that dies during a run", () => {
     } finally {
       await t.close();
     }
-  });
+  }, 60_000);
 });
