@@ -15,6 +15,7 @@ export async function expectDocsServedOffline(get: (path: string) => Response | 
     const html = await res.text();
     expect(html).toContain("/openapi.json");
     expect(html.match(/https?:\/\/[^\s"'<>]*/g) ?? []).toEqual([]);
+    expect(html.match(/=\s*["']?\/\/[^\s"'<>]*/g) ?? []).toEqual([]);
     const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1] ?? "");
     expect([page, sources.length]).toEqual([page, 1]);
     for (const src of sources) {
