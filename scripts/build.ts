@@ -1,7 +1,7 @@
 /**
  * Builds the single executable `dist/weft` (linux-x64) with `bun build --compile`:
- * the web UI, the Drizzle migrations and both native addons embedded. The recipe and its
- * traps are in docs/single-executable.md.
+ * the web UI, the API viewers' scripts, the Drizzle migrations and both native addons
+ * embedded. The recipe and its traps are in docs/single-executable.md.
  *
  *   bun scripts/build.ts [--outfile dist/weft] [--skip-web]
  */
@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative, resolve } from "node:path";
 import type { BunPlugin } from "bun";
 import weftPackage from "../package.json" with { type: "json" };
+import { DOCS_SCRIPTS } from "../src/http/docs-scripts";
 
 const root = resolve(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -30,6 +31,9 @@ const NATIVE = {
 };
 for (const [name, path] of Object.entries(NATIVE)) {
   if (!existsSync(path)) fail(`native addon ${name} missing at ${relative(root, path)}: run npm install`);
+}
+for (const file of Object.values(DOCS_SCRIPTS)) {
+  if (!existsSync(nm(file))) fail(`API viewer script missing at node_modules/${file}: run npm install`);
 }
 
 if (!args.includes("--skip-web")) {
@@ -63,6 +67,19 @@ writeFileSync(
     `};`,
     `export function defaultWebAssets(): AssetSource {`,
     `  return embeddedAssets(FILES);`,
+    `}`,
+  ].join("\n"),
+);
+
+// The API viewers' scripts, served by /docs and /redoc: URL path → embedded file.
+const docsScripts = Object.entries(DOCS_SCRIPTS);
+writeFileSync(
+  join(gen, "docs-script-files.ts"),
+  [
+    `import { type AssetSource, embeddedAssets } from ${lit(join(root, "src/http/static-assets.ts"))};`,
+    ...docsScripts.map(([, file], i) => `import s${i} from ${lit(nm(file))} with { type: "file" };`),
+    `export function docsScriptAssets(): AssetSource {`,
+    `  return embeddedAssets({ ${docsScripts.map(([url], i) => `${lit(url)}: s${i}`).join(", ")} });`,
     `}`,
   ].join("\n"),
 );
@@ -141,6 +158,7 @@ for (const name of ["polars", "duckdb"]) {
 /** Our modules that the executable replaces with the generated ones above. */
 const SWAPS: Record<string, string> = {
   [join(root, "src/http/web-assets")]: join(gen, "web-assets.ts"),
+  [join(root, "src/http/docs-script-files")]: join(gen, "docs-script-files.ts"),
   [join(root, "src/db/migration-files")]: join(gen, "migration-files.ts"),
   [join(root, "src/runtime/native-addons")]: join(gen, "native-addons.ts"),
 };
@@ -153,7 +171,7 @@ const swaps: BunPlugin = {
       a.importer.includes("/nodejs-polars/") ? { path: join(gen, "polars-loader.cjs") } : undefined,
     );
     build.onResolve({ filter: /^@duckdb\/node-bindings$/ }, () => ({ path: join(gen, "duckdb-loader.cjs") }));
-    build.onResolve({ filter: /\/(web-assets|migration-files|native-addons)$/ }, (a) => {
+    build.onResolve({ filter: /\/(web-assets|docs-script-files|migration-files|native-addons)$/ }, (a) => {
       const target = SWAPS[resolve(dirname(a.importer), a.path)];
       return target ? { path: target } : undefined;
     });

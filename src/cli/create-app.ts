@@ -43,7 +43,9 @@ const isWorkflowPath = (path: string) => path.startsWith("/api/workflow/");
 /**
  * The whole HTTP application of one process: the Server under `/api`, the Hub under
  * `/api/v1` (either or both, by mode), the API docs, and the web UI at `/`.
- * Middleware, outermost first: rate limiting, audit log, CORS, body limit, authentication.
+ * Middleware, outermost first: audit log, rate limiting, CORS, body limit, authentication.
+ * The spec lists rate limiting first; the audit log wraps it so that a refused request (429)
+ * has its line too (one line per request), and rate limiting is still the first check.
  */
 export function createWeftApp({ config, logger, auditWriter, assets, serverToken, db, engine }: AppDeps): OpenAPIHono {
   const app = newApiApp();
@@ -55,9 +57,6 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
       : serveAsset(c, assets),
   );
 
-  if (config.rateLimit.enabled) {
-    app.use("*", rateLimit({ perMinute: config.rateLimit.perMinute, applies: isWorkflowPath }));
-  }
   const server = config.server;
   app.use(
     "*",
@@ -66,6 +65,9 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
       authOf: (path) => (isHubPath(path) ? "hub-session" : server ? server.authMode : "none"),
     }),
   );
+  if (config.rateLimit.enabled) {
+    app.use("*", rateLimit({ perMinute: config.rateLimit.perMinute, applies: isWorkflowPath }));
+  }
   if (config.corsOrigins.length > 0) {
     app.use(
       "/api/*",

@@ -22,16 +22,18 @@ function answer(c: Context, status: number, body: ErrorBody): Response {
 
 /**
  * The status and body an error answers, logged as the API logs errors: Weft errors and
- * Hono's HTTP exceptions keep their status and message (logged at info); anything else is a
- * 500 whose `error_id` is returned and logged with the stack, so a user's report finds its
- * log line. Also used where an error ends a stream already under way (run-stream.ts).
+ * Hono's HTTP exceptions below 500 keep their status and message (logged at info). Every
+ * answer of 500 or more gets an `error_id`, returned and logged with the stack, so a user's
+ * report finds its log line: a Weft error (an engine process that died, a run past its time
+ * limit) keeps its status and message; anything else is a 500 that says only its id.
+ * Also used where an error ends a stream already under way (run-stream.ts).
  */
 export function describeError(
   err: unknown,
   logger: Logger,
   request: { method: string; path: string },
 ): { status: number; body: ErrorBody } {
-  if (err instanceof WeftError) {
+  if (err instanceof WeftError && err.status < 500) {
     const { detail } = err;
     logger.info("request refused", { status: err.status, error: err.name, detail, path: request.path });
     return { status: err.status, body: { detail } };
@@ -42,8 +44,11 @@ export function describeError(
     return { status: err.status, body: { detail } };
   }
   const errorId = newErrorId();
-  logger.error("unexpected error", { error_id: errorId, method: request.method, path: request.path, error: err });
-  return { status: 500, body: { detail: `Internal error (error_id ${errorId})`, error_id: errorId } };
+  const status = err instanceof WeftError ? err.status : 500;
+  const message = err instanceof WeftError ? "request failed" : "unexpected error";
+  logger.error(message, { error_id: errorId, status, method: request.method, path: request.path, error: err });
+  const detail = err instanceof WeftError ? err.detail : `Internal error (error_id ${errorId})`;
+  return { status, body: { detail, error_id: errorId } };
 }
 
 /** Maps any error to `{detail, error_id?}` (describeError); the audit line gets the same `error_id`. */

@@ -65,7 +65,10 @@ export function folderAssets(root: string): AssetSource {
   };
 }
 
-/** Serves files embedded in the executable: URL path → embedded file path. */
+/**
+ * Serves the given files, URL path → file path: those embedded in the executable (or, for
+ * the API viewers' scripts in a source checkout, those of node_modules).
+ */
 export function embeddedAssets(files: Record<string, string>): AssetSource {
   return {
     describe: "embedded",

@@ -1,7 +1,8 @@
 /**
- * The error hierarchy. A WeftError is the user's or the caller's to fix: it maps to its
- * status and its `detail` (its message; a tool's names the tool) is what the client reads. Anything else that escapes a handler is
- * unexpected: a 500 with an `error_id` that is also written to the log.
+ * The error hierarchy. A WeftError maps to its status and its `detail` (its message; a
+ * tool's names the tool) is what the client reads. Anything else that escapes a handler is
+ * unexpected: a 500. Every answer of 500 or more, a WeftError's too (an engine process that
+ * stopped, a run past its time limit), carries an `error_id` that is also written to the log.
  */
 export abstract class WeftError extends Error {
   abstract readonly status: number;

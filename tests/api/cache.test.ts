@@ -156,14 +156,23 @@ describe("cache routes, defaults", () => {
     expect(entriesOnDisk(t).length).toBe(before - unicode.body.files_removed);
   });
 
-  test("close keeps the cache while CACHE_CLEAR_ON_CLOSE is false (the default)", async () => {
+  test("close keeps the cache while CACHE_CLEAR_ON_CLOSE is false (the default); the answer's status is the spec's", async () => {
     const b = inFolder(t, "w-cache-b");
     const one = await call(t, "POST", "/cache/close", { workflow_id: "w-cache-b" });
-    expect(one).toEqual({ status: 200, body: { status: "kept", workflow_id: "w-cache-b", files_removed: 0 } });
+    expect(one).toEqual({
+      status: 200,
+      body: { status: "cleared_on_close", workflow_id: "w-cache-b", cleared: false, files_removed: 0 },
+    });
+    // server.md: `{status: cleared_on_close, cleared_count, workflow_ids}` whatever the setting.
     const batch = await call(t, "POST", "/cache/close/batch", { workflow_ids: ["w-cache-b", "w-other"] });
     expect(batch).toEqual({
       status: 200,
-      body: { status: "kept", cleared_count: 0, workflow_ids: ["w-cache-b", "w-other"], files_removed: 0 },
+      body: {
+        status: "cleared_on_close",
+        cleared_count: 0,
+        workflow_ids: ["w-cache-b", "w-other"],
+        files_removed: 0,
+      },
     });
     expect(inFolder(t, "w-cache-b")).toEqual(b);
   });
@@ -235,7 +244,7 @@ describe("CACHE_CLEAR_ON_CLOSE=true, a small quota", () => {
     expect(one).toBeGreaterThan(0);
     expect(await call(t, "POST", "/cache/close", { workflow_id: "w-close-1" })).toEqual({
       status: 200,
-      body: { status: "cleared_on_close", workflow_id: "w-close-1", files_removed: one },
+      body: { status: "cleared_on_close", workflow_id: "w-close-1", cleared: true, files_removed: one },
     });
     expect(inFolder(t, "w-close-1")).toEqual([]);
 

@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
-import { ToolConfigError } from "../../src/shared/errors";
+import { FeatureDisabledError, ToolConfigError } from "../../src/shared/errors";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { slowCrossJoin, writeNumbers } from "../helpers/workflows";
+
+type ErrorAnswer = { detail: string; error_id: string };
+
+/** The answer's `error_id` is on an error line of the log (with `cause` in it) and on the request's audit line. */
+async function expectErrorIdLogged(t: TestApp, body: ErrorAnswer, cause: string): Promise<void> {
+  expect(body.error_id).toMatch(/^[0-9a-f]{12}$/);
+  const logged = t.logs.find((l) => l.level === "error" && l.error_id === body.error_id);
+  expect(logged).toBeDefined();
+  expect(JSON.stringify(logged)).toContain(cause);
+  await t.audit.flush();
+  const day = new Date().toISOString().slice(0, 10);
+  const audit = readFileSync(join(t.dataDir, "logs", `audit-${day}.jsonl`), "utf8");
+  expect(audit).toContain(`"error_id":"${body.error_id}"`);
+}
 
 // Routes added for these tests only, through the same validator and error handler as real ones.
 const echo = createRoute({
@@ -34,6 +49,9 @@ describe("the error model", () => {
     });
     t.app.get("/api/test/tool", () => {
       throw new ToolConfigError("filter-1", "Tool filter-1: unknown column 'x'");
+    });
+    t.app.get("/api/test/disabled", () => {
+      throw new FeatureDisabledError("Turned off by SOME_SETTING");
     });
     t.app.get("/api/test/tool-unnamed", () => {
       throw new ToolConfigError("sort_1", 'Unknown column "qq" in by (columns: a, b)');
@@ -81,17 +99,18 @@ describe("the error model", () => {
   test("an unexpected error is a 500 whose error_id is returned and logged", async () => {
     const res = await t.app.request("/api/test/boom", { headers: auth() });
     expect(res.status).toBe(500);
-    const body = (await res.json()) as { detail: string; error_id: string };
-    expect(body.error_id).toMatch(/^[0-9a-f]{12}$/);
+    const body = (await res.json()) as ErrorAnswer;
     expect(body.detail).toContain(body.error_id);
     expect(body.detail).not.toContain("kaboom");
-    const logged = t.logs.find((l) => l.level === "error" && l.error_id === body.error_id);
-    expect(logged).toBeDefined();
-    expect(JSON.stringify(logged)).toContain("kaboom: a bug");
-    await t.audit.flush();
-    const day = new Date().toISOString().slice(0, 10);
-    const audit = readFileSync(join(t.dataDir, "logs", `audit-${day}.jsonl`), "utf8");
-    expect(audit).toContain(`"error_id":"${body.error_id}"`);
+    await expectErrorIdLogged(t, body, "kaboom: a bug");
+  });
+
+  test("a Weft error of status 500 or more keeps its message and gets a logged error_id too", async () => {
+    const res = await t.app.request("/api/test/disabled", { headers: auth() });
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as ErrorAnswer;
+    expect(body.detail).toBe("Turned off by SOME_SETTING");
+    await expectErrorIdLogged(t, body, "Turned off by SOME_SETTING");
   });
 
   test("an unknown API route is a JSON 404", async () => {
@@ -101,4 +120,31 @@ describe("the error model", () => {
     const post = await t.app.request("/somewhere", { method: "POST" });
     expect(post.status).toBe(404);
   });
+});
+
+describe("an engine process that dies during a run", () => {
+  test("answers 500 with an error_id that is in the log and the audit line", async () => {
+    const t = await makeTestApp({ env: { ENGINE_PROCESSES: "1", MAX_CROSS_JOIN_ROWS: "1000000000" } });
+    try {
+      mkdirSync(join(t.dataDir, "files"));
+      // Minutes of CPU (900M joined rows): the run is still going when its process is killed.
+      const source = writeNumbers(join(t.dataDir, "files", "n.csv"), 30_000);
+      const answer = t.app.request("/api/workflow/tool/execute", {
+        method: "POST",
+        headers: { ...bearer(t.token), "content-type": "application/json" },
+        body: JSON.stringify({ tool_id: "s", workflow: slowCrossJoin("w-killed", source) }),
+      });
+      const engine = t.engine as NonNullable<TestApp["engine"]>;
+      for (let i = 0; i < 1500 && engine.stats().busy === 0; i++) await Bun.sleep(20);
+      expect(engine.stats().busy).toBe(1);
+      process.kill(engine.stats().pids[0] as number, "SIGKILL");
+      const res = await answer;
+      expect(res.status).toBe(500);
+      const body = (await res.json()) as ErrorAnswer;
+      expect(body.detail).toContain("The engine process stopped unexpectedly (signal SIGKILL)");
+      await expectErrorIdLogged(t, body, "stopped unexpectedly");
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

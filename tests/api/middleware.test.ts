@@ -54,6 +54,19 @@ describe("rate limiting", () => {
     await t.close();
   });
 
+  test("a refused request still has its audit line (one line per request)", async () => {
+    const t = await makeTestApp({ env: { RATE_LIMIT_ENABLED: "true", RATE_LIMIT_PER_MINUTE: "1" } });
+    const first = await t.app.request("/api/workflow/x", { headers: bearer(t.token) });
+    const refused = await t.app.request("/api/workflow/x", { headers: bearer(t.token) });
+    expect(refused.status).toBe(429);
+    await t.audit.flush();
+    expect(auditLines(t.dataDir).map((l) => [l.method, l.path, l.status])).toEqual([
+      ["GET", "/api/workflow/x", first.status],
+      ["GET", "/api/workflow/x", 429],
+    ]);
+    await t.close();
+  });
+
   test("off by default for a loopback server", async () => {
     const t = await makeTestApp();
     for (let i = 0; i < 150; i++) {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliScenarios } from "../helpers/cli-scenarios";
+import { expectDocsServedOffline } from "../helpers/docs-pages";
 import { runToEnd, type StartedProcess, startProcess } from "../helpers/process";
 import { waitUntil } from "../helpers/wait";
 
@@ -33,7 +34,7 @@ describe("the single executable on a fresh machine", () => {
     const p = await startProcess([binary, "--port", "0"], { HOME: home, WEFT_NO_BROWSER: "1" }, { cwd: "/" });
     const health = (await (await fetch(`${p.origin}/api/health/`)).json()) as Record<string, unknown>;
     expect(health.status).toBe("ok");
-    expect((await fetch(`${p.origin}/docs`)).status).toBe(200);
+    await expectDocsServedOffline((path) => fetch(`${p.origin}${path}`));
     const index = await (await fetch(`${p.origin}/`)).text();
     expect(index).toContain('<div id="root">');
     const script = index.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];

@@ -33,14 +33,21 @@ const Cleared = z.object({
   workflow_id: z.string(),
   files_removed: z.number().int(),
 });
+// The status names the operation, whatever CACHE_CLEAR_ON_CLOSE says (server.md's body for the
+// batch); `cleared` and `cleared_count` say what happened.
+const ClosedStatus = z.literal("cleared_on_close");
 const Closed = z.object({
-  status: z.enum(["cleared_on_close", "kept"]).openapi({ description: "kept: CACHE_CLEAR_ON_CLOSE is false" }),
+  status: ClosedStatus,
   workflow_id: z.string(),
+  cleared: z.boolean().openapi({ description: "false: CACHE_CLEAR_ON_CLOSE is false, the cache is kept" }),
   files_removed: z.number().int(),
 });
 const BatchClosed = z.object({
-  status: z.enum(["cleared_on_close", "kept"]),
-  cleared_count: z.number().int().openapi({ description: "How many workflows' caches were cleared" }),
+  status: ClosedStatus,
+  cleared_count: z
+    .number()
+    .int()
+    .openapi({ description: "How many workflows' caches were cleared (0 while CACHE_CLEAR_ON_CLOSE is false)" }),
   workflow_ids: z.array(z.string()),
   files_removed: z.number().int(),
 });
@@ -117,19 +124,17 @@ export function cacheRoutes({ root, settings, clearCache }: CacheRouteDeps) {
     const { workflow_id } = c.req.valid("json");
     return c.json({ status: "cleared" as const, workflow_id, files_removed: clearCache(workflow_id) }, 200);
   });
+  const status = "cleared_on_close" as const;
+  const cleared = settings.clearOnClose;
   app.openapi(routes.close, (c) => {
     const { workflow_id } = c.req.valid("json");
-    if (!settings.clearOnClose) return c.json({ status: "kept" as const, workflow_id, files_removed: 0 }, 200);
-    return c.json({ status: "cleared_on_close" as const, workflow_id, files_removed: clearCache(workflow_id) }, 200);
+    return c.json({ status, workflow_id, cleared, files_removed: cleared ? clearCache(workflow_id) : 0 }, 200);
   });
   app.openapi(routes.closeBatch, (c) => {
     const workflow_ids = [...new Set(c.req.valid("json").workflow_ids)];
-    if (!settings.clearOnClose) {
-      return c.json({ status: "kept" as const, cleared_count: 0, workflow_ids, files_removed: 0 }, 200);
-    }
+    if (!cleared) return c.json({ status, cleared_count: 0, workflow_ids, files_removed: 0 }, 200);
     const files = workflow_ids.reduce((sum, id) => sum + clearCache(id), 0);
-    const answer = { cleared_count: workflow_ids.length, workflow_ids, files_removed: files };
-    return c.json({ status: "cleared_on_close" as const, ...answer }, 200);
+    return c.json({ status, cleared_count: workflow_ids.length, workflow_ids, files_removed: files }, 200);
   });
   app.openapi(routes.stats, (c) =>
     c.json(cacheStats({ root, enabled: settings.enabled, quotaBytes, retentionDays: settings.retentionDays }), 200),
