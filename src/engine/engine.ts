@@ -31,6 +31,7 @@ import type {
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
+import { countSocketRows } from "./row-counts";
 import { runProgress } from "./run-progress";
 import { asTool } from "./tool-failure";
 import type { Workflow } from "./workflow";
@@ -291,6 +292,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         written.push({ tool_id: id, path: result.path, rows: result.rows });
         progress.written({ event: "written", tool_id: id, path: result.path, rows: result.rows }, metric);
       }
+      for (const metric of countSocketRows(p, built, writers)) progress.counted(metric);
       const outputs: ExecuteResult["outputs"] = {};
       const limit = clamp(job.previewLimit);
       for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);
