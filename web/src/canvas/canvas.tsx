@@ -16,6 +16,7 @@ import { handleCanvasKey } from "./shortcuts";
 import { ToolNodeView } from "./tool-node";
 import { createViewport } from "./viewport";
 import { createWireCurves, wireAt } from "./wire-curves";
+import { WireLabels } from "./wire-labels";
 import { WireLayer, WireList } from "./wires";
 import { createWiring } from "./wiring";
 import "./canvas.css";
@@ -270,6 +271,7 @@ export function Canvas() {
         size={viewport.size}
         hovered={hoveredWire}
       />
+      <WireLabels wires={wires} view={viewport.view} />
       <WireList tools={toolById} wires={wires} reveal={(r) => viewport.reveal(r)} />
       <SelectionBox rect={box()} />
       <Show when={editor.state.doc.tools.length === 0}>
