@@ -2,12 +2,13 @@ import { createEffect, createSignal, on, onCleanup } from "solid-js";
 import { ApiError, api, type ColumnInfo } from "../lib/api";
 import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
+import { mainSocket } from "../state/tool-status";
 import { lineageKey, upstreamWorkflow } from "./lineage";
 import { type PlacedError, placeError } from "./server-error";
 
 export interface ToolCheck {
   state: "checking" | "ok" | "error";
-  /** The tool's output columns when the Server accepts its config. */
+  /** The tool's output columns (its main socket's) when the Server accepts its config. */
   columns?: ColumnInfo[];
   error?: PlacedError;
 }
@@ -27,7 +28,12 @@ export function createToolCheck(editor: Editor, toolId: string): () => ToolCheck
   const task = createDebouncedTask(
     (signal) => api.schema(upstreamWorkflow(doc, toolId), toolId, undefined, signal),
     {
-      onResult: (answer) => setCheck({ state: "ok", columns: answer.columns }),
+      // The main socket's columns (a join's matches, not its first socket, the left rest), as the Schema tab shows first.
+      onResult: (answer) =>
+        setCheck({
+          state: "ok",
+          columns: answer.sockets[mainSocket(answer.sockets) ?? ""] ?? answer.columns,
+        }),
       onError(err) {
         const detail = err instanceof ApiError ? err.message : `The Server did not answer (${String(err)})`;
         // Not the config's fault: the same config is asked again after the next change.
