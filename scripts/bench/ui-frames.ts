@@ -138,6 +138,18 @@ async function grabTool(page: Page, id: string) {
   return { start: { x: box.x + box.width / 2, y: box.y + box.height / 2 }, probe };
 }
 
+/** Whether every tool node lies inside the canvas. */
+function allInView(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
+    if (!canvas) return false;
+    return [...document.querySelectorAll(".tool-node")].every((node) => {
+      const r = node.getBoundingClientRect();
+      return r.left >= canvas.left && r.top >= canvas.top && r.right <= canvas.right && r.bottom <= canvas.bottom;
+    });
+  });
+}
+
 /** An empty spot of the canvas (its top-left corner, left free by fit-to-view), and a probe of the view's transform. */
 async function grabCanvas(page: Page) {
   const box = await page.locator('[data-testid="canvas"]').boundingBox();
@@ -272,6 +284,8 @@ async function main() {
     await page.waitForFunction((n) => document.querySelectorAll(".tool-node").length === n, doc.tools.length);
     // Let the load's fit-to-view and the live previews' first answers settle.
     await page.waitForTimeout(1500);
+    // Fit stops at a readable zoom (FIT_MIN_ZOOM); zoom out by hand until the whole workflow shows.
+    for (let i = 0; i < 30 && !(await allInView(page)); i++) await page.keyboard.press("-");
     // The group: tools around the middle of the workflow (on screen at 100 % too).
     const middle = {
       x: doc.tools.reduce((sum, t) => sum + t.position.x, 0) / doc.tools.length,

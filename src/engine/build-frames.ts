@@ -4,6 +4,7 @@ import type { Frame, ToolContext, ToolDef, ToolOutputs } from "../tools/types";
 import type { ToolCache } from "./cache/tool-cache";
 import type { CacheUse, ToolMetric } from "./job";
 import type { Plan, PlannedTool } from "./plan";
+import { mainSocket } from "./row-counts";
 import { runLimited } from "./run-limited";
 import { asToolAsync, toolFailure } from "./tool-failure";
 
@@ -136,8 +137,10 @@ export async function buildFrames(plan: Plan, deps: BuildDeps, options: BuildOpt
         built.outputs[item.socket] = frame;
         // Another executor computed the same result meanwhile: this run used it from the cache.
         if (!computed) built.metric.cache = "hit";
-        if (rows !== undefined && (item.socket === "output" || built.metric.rows === undefined))
-          built.metric.rows = rows;
+        if (rows !== undefined) {
+          built.metric.sockets = { ...built.metric.sockets, [item.socket]: rows };
+          if (item.socket === mainSocket(Object.keys(built.outputs))) built.metric.rows = rows;
+        }
       } catch (err) {
         tools.delete(item.tool.id);
         built.metric.duration_ms = round2(built.metric.duration_ms + elapsed(started));

@@ -35,6 +35,7 @@ import type {
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
+import { countSocketRows } from "./row-counts";
 import { type RunProgress, runProgress } from "./run-progress";
 import { asTool } from "./tool-failure";
 import type { Workflow } from "./workflow";
@@ -323,6 +324,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
           progress: progress.build,
         });
         const written = writeOutputs(p, built, scope, progress);
+        for (const metric of countSocketRows(p, built, writers)) progress.counted(metric);
         const outputs: ExecuteResult["outputs"] = {};
         const limit = clamp(job.previewLimit);
         for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);

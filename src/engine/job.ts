@@ -76,7 +76,10 @@ export interface ToolMetric {
   status: "success" | "error" | "skipped";
   duration_ms: number;
   cache: CacheUse;
+  /** Rows of the main output socket (`mainSocket`), where counted. */
   rows?: number;
+  /** Rows per output socket, where counted (a full run counts every socket it built: row-counts.ts). */
+  sockets?: Record<string, number>;
   /** Lineage hash: recorded for every tool, cached or not (server.md execution rule 4). */
   hash: string;
 }
@@ -87,7 +90,7 @@ export interface ToolMetric {
  * computing happen in the blocking tool or Output downstream); a blocking tool until its
  * result is stored; an Output while it writes.
  */
-export type RunEvent = ToolEvent | WrittenEvent;
+export type RunEvent = ToolEvent | WrittenEvent | RowsEvent;
 
 /** A tool started (`running`) or ended; an ended tool says how long it took and, where known, its rows. */
 export interface ToolEvent {
@@ -105,6 +108,17 @@ export interface WrittenEvent {
   tool_id: string;
   path: string;
   rows: number;
+}
+
+/**
+ * A tool's rows per output socket, counted after the writes (a lazy tool is done before
+ * anything reads its rows); `rows` is the main socket's. Sent once per tool, before the result.
+ */
+export interface RowsEvent {
+  event: "rows";
+  tool_id: string;
+  rows?: number;
+  sockets: Record<string, number>;
 }
 
 export interface RunMetrics {

@@ -1,5 +1,5 @@
 import type { BuildProgress } from "./build-frames";
-import type { RunEvent, ToolEvent, ToolMetric, WrittenEvent } from "./job";
+import type { RowsEvent, RunEvent, ToolEvent, ToolMetric, WrittenEvent } from "./job";
 
 /** How a full run reports its progress, from the frame builder and from the Output writes. */
 export interface RunProgress {
@@ -12,6 +12,8 @@ export interface RunProgress {
   /** A tool ended without anything (more) to do. */
   ended(metric: ToolMetric): void;
   failed(toolId: string, durationMs: number): void;
+  /** A tool's rows per socket were counted, after the writes (row-counts.ts). */
+  counted(metric: ToolMetric): void;
 }
 
 /**
@@ -56,6 +58,11 @@ export function runProgress(
     },
     ended,
     failed,
+    counted(metric) {
+      const event: RowsEvent = { event: "rows", tool_id: metric.tool_id, sockets: metric.sockets ?? {} };
+      if (metric.rows !== undefined) event.rows = metric.rows;
+      emit(event);
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
 import { FeatureDisabledError, ToolConfigError } from "../../src/shared/errors";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
-import { slowCrossJoin, writeNumbers } from "../helpers/workflows";
+import { countingInput, SLOW_COUNT, workflow, writeEmptySqlite } from "../helpers/workflows";
 
 type ErrorAnswer = { detail: string; error_id: string };
 
@@ -127,12 +127,12 @@ describe("an engine process that dies during a run", () => {
     const t = await makeTestApp({ env: { ENGINE_PROCESSES: "1", MAX_CROSS_JOIN_ROWS: "1000000000" } });
     try {
       mkdirSync(join(t.dataDir, "files"));
-      // Minutes of CPU (900M joined rows): the run is still going when its process is killed.
-      const source = writeNumbers(join(t.dataDir, "files", "n.csv"), 30_000);
+      // Hours of counting (tests/helpers/workflows.ts): the run is still going when its process is killed.
+      const db = writeEmptySqlite(join(t.dataDir, "files", "empty.sqlite"));
       const answer = t.app.request("/api/workflow/tool/execute", {
         method: "POST",
         headers: { ...bearer(t.token), "content-type": "application/json" },
-        body: JSON.stringify({ tool_id: "s", workflow: slowCrossJoin("w-killed", source) }),
+        body: JSON.stringify({ tool_id: "s", workflow: workflow("w-killed", [countingInput("s", db, SLOW_COUNT)]) }),
       });
       const engine = t.engine as NonNullable<TestApp["engine"]>;
       for (let i = 0; i < 1500 && engine.stats().busy === 0; i++) await Bun.sleep(20);

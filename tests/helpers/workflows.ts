@@ -29,6 +29,15 @@ export function writeCsv(path: string, columns: string[], rows: unknown[][]): st
   return path;
 }
 
+/** Writes `<path>`: a CSV of one column `n` holding 0 .. count-1. */
+export function writeNumbers(path: string, count: number): string {
+  return writeCsv(
+    path,
+    ["n"],
+    Array.from({ length: count }, (_, i) => [i]),
+  );
+}
+
 /**
  * Work that is slow by construction, to test time limits. SQLite makes a recursive CTE's rows
  * one at a time, each from the one before, and max() reads every one: counting to `n` takes n

@@ -156,7 +156,7 @@ describe("the executor pool", () => {
           },
         },
       );
-      expect(heard.map((e) => `${e.tool_id} ${e.event === "tool" ? e.status : "written"}`)).toEqual([
+      expect(heard.map((e) => `${e.tool_id} ${e.event === "tool" ? e.status : e.event}`)).toEqual([
         "in running",
         "in success",
         "sorted running",
@@ -165,6 +165,10 @@ describe("the executor pool", () => {
         "out running",
         "out written",
         "out success",
+        // Rows per socket, counted after the writes (row-counts.ts).
+        "in rows",
+        "sorted rows",
+        "out rows",
       ]);
       expect(heard[3]).toMatchObject({ event: "tool", status: "success", cache: "hit" });
       expect(heard[5]).toEqual({

@@ -46,6 +46,7 @@ const ToolLog = z.object({
   duration_ms: z.number(),
   cache: z.string().optional(),
   rows: z.number().int().optional(),
+  sockets: z.record(z.string(), z.number().int()).optional(),
 });
 
 const ExecutionLog = z

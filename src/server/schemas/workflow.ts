@@ -95,7 +95,11 @@ export const MetricsSchema = z
         status: z.enum(["success", "error", "skipped"]),
         duration_ms: z.number(),
         cache: z.enum(["hit", "miss", "off"]),
-        rows: z.number().int().optional(),
+        rows: z.number().int().optional().openapi({ description: "Rows of the tool's main output socket" }),
+        sockets: z
+          .record(z.string(), z.number().int())
+          .optional()
+          .openapi({ description: "Rows per output socket (a full run counts every socket it built)" }),
         hash: z.string().openapi({ description: "The tool's lineage hash" }),
       }),
     ),

@@ -31,6 +31,8 @@ export interface ArchivedTool {
   duration_ms: number;
   cache?: string;
   rows?: number;
+  /** Rows per output socket, where the run counted them. */
+  sockets?: Record<string, number>;
 }
 
 /** The execution log of an entry (server.md "Execution log", with what a failure needs). */
@@ -166,9 +168,7 @@ function buildEntry(
     written: [],
   };
   if ("result" in run) {
-    log.tools = run.result.metrics.tools.map(({ tool_id, status, duration_ms, cache, rows }) =>
-      rows === undefined ? { tool_id, status, duration_ms, cache } : { tool_id, status, duration_ms, cache, rows },
-    );
+    log.tools = run.result.metrics.tools.map(({ hash: _, ...tool }) => tool);
     log.written = run.result.written;
   } else {
     const err = run.error;

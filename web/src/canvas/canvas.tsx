@@ -11,11 +11,13 @@ import { createFrameTask } from "./frame";
 import { NODE_W, nodeHeight, type Rect } from "./geometry";
 import { createGestures } from "./gestures";
 import { tidyLayout } from "./layout";
+import { placeNewTool } from "./place-tool";
 import { SelectionBox } from "./selection-box";
 import { handleCanvasKey } from "./shortcuts";
 import { ToolNodeView } from "./tool-node";
 import { createViewport } from "./viewport";
 import { createWireCurves, wireAt } from "./wire-curves";
+import { WireLabels } from "./wire-labels";
 import { WireLayer, WireList } from "./wires";
 import { createWiring } from "./wiring";
 import "./canvas.css";
@@ -90,6 +92,21 @@ export function Canvas() {
     const id = editor.addTool(type, p);
     say(`Added ${toolDef(type)?.label ?? type} (${id})`);
     return id;
+  };
+
+  /**
+   * Adds a tool asked for from the palette: beside the one selected tool (wired to it when
+   * that is unambiguous), or in free space in the middle of the view (place-tool.ts).
+   */
+  const addBeside = (type: string) => {
+    const { selection } = editor.state;
+    const selectedTool = selection.length === 1 ? toolById().get(selection[0] as string) : undefined;
+    const { tools, wires } = editor.state.doc;
+    const placed = placeNewTool(tools, wires, selectedTool, type, viewport.centre());
+    const id = editor.addTool(type, placed.position);
+    if (placed.wire) editor.connect({ ...placed.wire, target: id });
+    viewport.reveal({ ...placed.position, w: NODE_W, h: nodeHeight(type) });
+    say(`Added ${toolDef(type)?.label ?? type} (${id})${placed.wire ? `, wired from ${placed.wire.source}` : ""}`);
   };
 
   // The wire under a resting pointer is highlighted (once per frame; not during a gesture).
@@ -184,7 +201,7 @@ export function Canvas() {
     window.addEventListener("keyup", onKeyUp);
     window.addEventListener("blur", onBlur);
     const detachClipboard = clipboard.attach();
-    const stopRequests = onAddToolRequest((type) => addAt(type, viewport.centre()));
+    const stopRequests = onAddToolRequest(addBeside);
     onCleanup(() => {
       resize.disconnect();
       el.removeEventListener("wheel", onWheel);
@@ -285,6 +302,7 @@ export function Canvas() {
         size={viewport.size}
         hovered={hoveredWire}
       />
+      <WireLabels wires={wires} view={viewport.view} />
       <WireList tools={toolById} wires={wires} reveal={(r) => viewport.reveal(r)} />
       <SelectionBox rect={box()} />
       <Show when={editor.state.doc.tools.length === 0}>

@@ -70,7 +70,7 @@ export function wireCurve(from: Position, to: Position): WireCurve {
 }
 
 /** The point at `t` (0..1) along a curve. */
-function pointOn(c: WireCurve, t: number): Position {
+export function pointOn(c: WireCurve, t: number): Position {
   const u = 1 - t;
   const a = u * u * u;
   const b = 3 * u * u * t;

@@ -12,6 +12,13 @@ export interface View {
   k: number;
 }
 
+/**
+ * The least zoom Fit goes to: tool names (13 px) and ids and socket letters (11 px) still
+ * read at about 10 and 8 px. A workflow that needs less shows from its start (left, top)
+ * and the person pans to the rest; zooming out by hand still goes down to MIN_ZOOM.
+ */
+export const FIT_MIN_ZOOM = 0.75;
+
 const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
 /**
@@ -54,7 +61,10 @@ export function createViewport() {
     panBy: (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy })),
     /** The world point at the centre of the canvas. */
     centre: (): Position => toWorld({ x: size().w / 2, y: size().h / 2 }),
-    /** Shows every tool (or the given ones), at most at 100 %. */
+    /**
+     * Shows every tool (or the given ones), at most at 100 % and at least at FIT_MIN_ZOOM;
+     * centred along a side where they fit, from their start where they do not.
+     */
     fit(tools: readonly ToolNode[], padding = 48) {
       const box = boundsOf(tools);
       if (!box) {
@@ -62,8 +72,10 @@ export function createViewport() {
         return;
       }
       const { w, h } = size();
-      const k = clampZoom(Math.min((w - padding * 2) / box.w, (h - padding * 2) / box.h, 1));
-      setView({ k, x: (w - box.w * k) / 2 - box.x * k, y: (h - box.h * k) / 2 - box.y * k });
+      const k = Math.max(FIT_MIN_ZOOM, Math.min((w - padding * 2) / box.w, (h - padding * 2) / box.h, 1));
+      const place = (room: number, start: number, length: number) =>
+        length * k <= room - padding * 2 ? (room - length * k) / 2 - start * k : padding - start * k;
+      setView({ k, x: place(w, box.x, box.w), y: place(h, box.y, box.h) });
     },
     /** Pans the least needed for a world rectangle to be in view. */
     reveal(box: { x: number; y: number; w: number; h: number }, margin = 24) {

@@ -1,6 +1,7 @@
 import { type Accessor, createEffect, createMemo, createSignal, For, onCleanup, onMount } from "solid-js";
 import type { ToolNode, Wire } from "../model/workflow";
 import { useEditor } from "../state/editor";
+import { formatRows, useLive } from "../state/live";
 import {
   curveBox,
   NODE_W,
@@ -163,6 +164,11 @@ export function wireTitle(wire: Wire, tools: Map<string, ToolNode>): string {
 export function WireList(props: { tools: ToolLookup; wires: Accessor<PlacedWire[]>; reveal(box: Rect): void }) {
   const editor = useEditor();
   const curveOf = (id: string) => props.wires().find((w) => w.id === id)?.curve;
+  const live = useLive();
+  const rowsText = (wire: Wire) => {
+    const rows = live.socketRows(wire.source, wire.source_socket);
+    return rows === undefined ? "" : `, ${formatRows({ state: "ok", rows, cached: false })}`;
+  };
   return (
     <nav class="wire-list" aria-label="Wires">
       <For each={editor.state.doc.wires}>
@@ -180,6 +186,7 @@ export function WireList(props: { tools: ToolLookup; wires: Accessor<PlacedWire[
             }}
           >
             Wire {wireTitle(wire, props.tools())}
+            {rowsText(wire)}
           </button>
         )}
       </For>

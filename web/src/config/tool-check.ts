@@ -3,13 +3,14 @@ import { ApiError, api, type ColumnInfo } from "../lib/api";
 import { type Unready, unreadyTools } from "../model/setup";
 import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
+import { mainSocket } from "../state/tool-status";
 import { lineageKey, upstreamWorkflow } from "./lineage";
 import { type PlacedError, placeError } from "./server-error";
 
 export interface ToolCheck {
   /** `setup`: not asked, the tool (or one upstream) needs setup first. */
   state: "checking" | "ok" | "error" | "setup";
-  /** The tool's output columns when the Server accepts its config. */
+  /** The tool's output columns (its main socket's) when the Server accepts its config. */
   columns?: ColumnInfo[];
   error?: PlacedError;
   setup?: Unready;
@@ -31,7 +32,12 @@ export function createToolCheck(editor: Editor, toolId: string): () => ToolCheck
   const task = createDebouncedTask(
     (signal) => api.schema(upstreamWorkflow(doc, toolId), toolId, undefined, signal),
     {
-      onResult: (answer) => setCheck({ state: "ok", columns: answer.columns }),
+      // The main socket's columns (a join's matches, not its first socket, the left rest), as the Schema tab shows first.
+      onResult: (answer) =>
+        setCheck({
+          state: "ok",
+          columns: answer.sockets[mainSocket(answer.sockets) ?? ""] ?? answer.columns,
+        }),
       onError(err) {
         const detail = err instanceof ApiError ? err.message : `The Server did not answer (${String(err)})`;
         // Not the config's fault: the same config is asked again after the next change.

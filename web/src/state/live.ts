@@ -42,6 +42,11 @@ export interface LiveFailure extends Failure {
  */
 export interface Live {
   status(toolId: string): ToolStatus;
+  /**
+   * Rows of a tool's output socket as the last run counted them, while the tool's lineage
+   * key is the one it ran with (an edit upstream clears it); undefined when not counted.
+   */
+  socketRows(toolId: string, socketId: string): number | undefined;
   /** The last previews of a tool, per output socket (kept while a newer one is on the way). */
   previews(toolId: string): SocketPreviews | undefined;
   /** Asks for a profile of a tool's socket (full data). */
@@ -89,7 +94,9 @@ export interface Live {
  *
  * Row counts: preview_all answers preview rows, not totals; a tool shows the preview's count
  * ("100+" when has_more) unless a run or single-tool preview counted its rows exactly
- * (`rows` in the metrics: blocking tools stored in the cache, written outputs).
+ * (`rows` in the metrics: a full run counts every tool's sockets, a preview only the
+ * blocking results it stores). Wires show their source socket's count from the last run
+ * (`sockets` in the metrics, wire-labels.tsx); both go when the tool's lineage key changes.
  * "cached" comes from those metrics too (preview_all does not report cache use).
  *
  * Run progress: /workflow/execute is read as a stream (Weft's NDJSON extension): each tool
@@ -239,6 +246,11 @@ export function createLive(editor: Editor, options: { delayMs?: number; clock?: 
         setup: waiting?.tool === toolId ? waiting.need : undefined,
         blocked: waiting !== undefined && waiting.tool !== toolId,
       });
+    },
+
+    socketRows(toolId, socketId) {
+      const metric = metricMap()[toolId];
+      return metric && metric.key === keys().get(toolId) ? metric.value.sockets?.[socketId] : undefined;
     },
 
     previews(toolId) {

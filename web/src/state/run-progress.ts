@@ -30,6 +30,12 @@ export function startProgress(toolIds: readonly string[]): RunProgress {
 /** The progress after one more event, heard `atMs` after the run started. */
 export function applyRunEvent(progress: RunProgress, event: RunEvent, atMs: number): RunProgress {
   if (event.event === "written") return { ...progress, written: [...progress.written, event] };
+  if (event.event === "rows") {
+    // Counted after the writes: the tool's row count joins its last event.
+    const last = progress.tools[event.tool_id];
+    if (!last || event.rows === undefined) return progress;
+    return { ...progress, tools: { ...progress.tools, [event.tool_id]: { ...last, rows: event.rows } } };
+  }
   const known = event.tool_id in progress.tools;
   return {
     ...progress,
