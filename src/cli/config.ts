@@ -46,6 +46,7 @@ export interface ServerConfig {
     maxExprStringRepeat: number;
     maxExprPowerExponent: number;
     maxExprFormatLength: number;
+    maxExprStringLength: number;
   };
   aiBaseUrls: Record<AiProvider, string>;
 }
@@ -227,6 +228,7 @@ function serverConfig(
       maxExprStringRepeat: v.MAX_EXPR_STRING_REPEAT ?? 10_000,
       maxExprPowerExponent: v.MAX_EXPR_POWER_EXPONENT ?? 100,
       maxExprFormatLength: v.MAX_EXPR_FORMAT_LENGTH ?? 10_000,
+      maxExprStringLength: v.MAX_EXPR_STRING_LENGTH ?? 1_000_000,
     },
     aiBaseUrls: {
       openai: v.AI_OPENAI_BASE_URL ?? "",

@@ -304,6 +304,12 @@ export const SETTINGS = {
     describe: "Expression limit: longest result of `%` formatting",
     scope: "server",
   }),
+  MAX_EXPR_STRING_LENGTH: def({
+    schema: int(1, 1_000_000_000),
+    default: "1000000",
+    describe: "Expression limit: longest text a replace, concat_str, format or join may build, in characters",
+    scope: "server",
+  }),
   AI_OPENAI_BASE_URL: def({
     schema: aiBaseUrl,
     default: "https://api.openai.com",

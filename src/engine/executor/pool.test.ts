@@ -22,6 +22,7 @@ const settings: EngineSettings = {
     maxExprStringRepeat: 10_000,
     maxExprPowerExponent: 100,
     maxExprFormatLength: 10_000,
+    maxExprStringLength: 1_000_000,
   },
   fileAccess: { mode: "restricted", roots: [{ path: dir, readOnly: false }] },
 };
