@@ -31,6 +31,7 @@ export interface ServerConfig {
   /** The roots of restricted mode; empty in open and hub modes. */
   allowedFilePaths: FileRoot[];
   maxPreviewRows: number;
+  previewBounds: { maxValueChars: number; maxBytes: number };
   maxExecutionTimeSeconds: number;
   executionMode: "parallel" | "sequential";
   maxParallelTools: number;
@@ -209,6 +210,7 @@ function serverConfig(
     fileAccessMode: mode,
     allowedFilePaths: roots,
     maxPreviewRows: v.MAX_PREVIEW_ROWS ?? 1000,
+    previewBounds: { maxValueChars: v.MAX_PREVIEW_VALUE_CHARS ?? 10_000, maxBytes: v.MAX_PREVIEW_BYTES ?? 20_000_000 },
     maxExecutionTimeSeconds: v.MAX_EXECUTION_TIME_SECONDS ?? 300,
     executionMode: v.EXECUTION_MODE ?? "parallel",
     maxParallelTools: v.MAX_PARALLEL_TOOLS ?? 4,
