@@ -34,6 +34,7 @@ describe("loadConfig defaults", () => {
       maxExprStringRepeat: 10_000,
       maxExprPowerExponent: 100,
       maxExprFormatLength: 10_000,
+      maxExprStringLength: 1_000_000,
     });
     expect(c.warnings).toEqual([]);
   });

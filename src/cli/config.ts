@@ -31,6 +31,7 @@ export interface ServerConfig {
   /** The roots of restricted mode; empty in open and hub modes. */
   allowedFilePaths: FileRoot[];
   maxPreviewRows: number;
+  previewBounds: { maxValueChars: number; maxBytes: number };
   maxExecutionTimeSeconds: number;
   executionMode: "parallel" | "sequential";
   maxParallelTools: number;
@@ -46,6 +47,7 @@ export interface ServerConfig {
     maxExprStringRepeat: number;
     maxExprPowerExponent: number;
     maxExprFormatLength: number;
+    maxExprStringLength: number;
   };
   aiBaseUrls: Record<AiProvider, string>;
 }
@@ -208,6 +210,7 @@ function serverConfig(
     fileAccessMode: mode,
     allowedFilePaths: roots,
     maxPreviewRows: v.MAX_PREVIEW_ROWS ?? 1000,
+    previewBounds: { maxValueChars: v.MAX_PREVIEW_VALUE_CHARS ?? 10_000, maxBytes: v.MAX_PREVIEW_BYTES ?? 20_000_000 },
     maxExecutionTimeSeconds: v.MAX_EXECUTION_TIME_SECONDS ?? 300,
     executionMode: v.EXECUTION_MODE ?? "parallel",
     maxParallelTools: v.MAX_PARALLEL_TOOLS ?? 4,
@@ -227,6 +230,7 @@ function serverConfig(
       maxExprStringRepeat: v.MAX_EXPR_STRING_REPEAT ?? 10_000,
       maxExprPowerExponent: v.MAX_EXPR_POWER_EXPONENT ?? 100,
       maxExprFormatLength: v.MAX_EXPR_FORMAT_LENGTH ?? 10_000,
+      maxExprStringLength: v.MAX_EXPR_STRING_LENGTH ?? 1_000_000,
     },
     aiBaseUrls: {
       openai: v.AI_OPENAI_BASE_URL ?? "",

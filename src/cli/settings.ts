@@ -304,6 +304,25 @@ export const SETTINGS = {
     describe: "Expression limit: longest result of `%` formatting",
     scope: "server",
   }),
+  MAX_PREVIEW_VALUE_CHARS: def({
+    schema: int(1, 1_000_000_000),
+    default: "10000",
+    describe:
+      "Preview limit: longer text (characters) or binary (bytes) values are cut with a marker giving the full length",
+    scope: "server",
+  }),
+  MAX_PREVIEW_BYTES: def({
+    schema: int(1000, Number.MAX_SAFE_INTEGER),
+    default: "20000000",
+    describe: "Preview limit: most bytes of rows one preview answers; rows past it are left out (bytes_limited)",
+    scope: "server",
+  }),
+  MAX_EXPR_STRING_LENGTH: def({
+    schema: int(1, 1_000_000_000),
+    default: "1000000",
+    describe: "Expression limit: longest text a replace, concat_str, format or join may build, in characters",
+    scope: "server",
+  }),
   AI_OPENAI_BASE_URL: def({
     schema: aiBaseUrl,
     default: "https://api.openai.com",

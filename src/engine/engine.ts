@@ -34,6 +34,7 @@ import type {
 } from "./job";
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
+import { setPreviewBounds } from "./preview-cut";
 import { profileFrame } from "./profile";
 import { countSocketRows } from "./row-counts";
 import { type RunProgress, runProgress } from "./run-progress";
@@ -67,6 +68,7 @@ interface JobScope {
 }
 
 export function createEngine({ settings, claim, release }: EngineDeps): Engine {
+  setPreviewBounds(settings.previewBounds);
   const cache = new ToolCache({
     root: `${settings.dataDir}/cache`,
     enabled: settings.cache.enabled,

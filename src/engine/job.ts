@@ -3,6 +3,7 @@ import type { FileAccessPolicy } from "../shared/file-access";
 import type { ToolConnection, ToolLimits } from "../tools/types";
 import type { InspectResult, SourcePreviewResult } from "./datasource";
 import type { SerializedError } from "./executor/protocol";
+import type { PreviewBounds } from "./preview-cut";
 import type { PreviewData } from "./preview-data";
 import type { FrameProfile } from "./profile-metrics";
 import type { Workflow } from "./workflow";
@@ -14,6 +15,7 @@ export interface EngineSettings {
   executionMode: "parallel" | "sequential";
   maxParallelTools: number;
   maxPreviewRows: number;
+  previewBounds: PreviewBounds;
   limits: ToolLimits;
   fileAccess: FileAccessPolicy;
 }

@@ -1,6 +1,7 @@
 import pl, { type DataType } from "nodejs-polars";
 import { ValidationError } from "../shared/errors";
 import { datetimeParts, dtypeName, OpaqueDtype, seriesDtype } from "../tools/dtype";
+import { cutValues, rowsWithinBytes } from "./preview-cut";
 
 /** One output socket's rows as the API sends them (decisions.md, "Preview data"). */
 export interface PreviewData {
@@ -8,6 +9,8 @@ export interface PreviewData {
   data: unknown[][];
   row_count: number;
   has_more: boolean;
+  /** Present when rows were left out to keep the answer under MAX_PREVIEW_BYTES (preview-cut.ts). */
+  bytes_limited?: true;
 }
 
 /**
@@ -27,6 +30,7 @@ export interface PreviewData {
  * - Decimal: the exact decimal string (`"1.50"`). Binary: base64. Categorical, Enum: strings.
  * - List and Array: JSON arrays; Struct: JSON objects keyed by field name; the same rules
  *   apply inside. Null (also a null struct row): null.
+ * - Long text and binary values are cut, and rows dropped past a byte bound: preview-cut.ts.
  */
 export function previewData(frame: pl.DataFrame, limit: number): PreviewData {
   if (!Number.isInteger(limit) || limit < 0) {
@@ -40,14 +44,19 @@ export function previewData(frame: pl.DataFrame, limit: number): PreviewData {
   for (const series of rows.getColumns()) {
     const dtype = seriesDtype(series);
     columns.push({ name: series.name, dtype: dtypeName(dtype) });
-    values.push(columnValues(series, dtype));
+    values.push(cutValues(series, dtype, base64) ?? columnValues(series, dtype));
   }
   // Column-wise conversion then one transpose: measured faster than row records.
-  const data: unknown[][] = new Array(height);
+  let data: unknown[][] = new Array(height);
   for (let r = 0; r < height; r++) {
     const row: unknown[] = new Array(values.length);
     for (let c = 0; c < values.length; c++) row[c] = values[c]?.[r];
     data[r] = row;
+  }
+  const fit = rowsWithinBytes(data);
+  if (fit < height) {
+    data = data.slice(0, fit);
+    return { columns, data, row_count: fit, has_more: true, bytes_limited: true };
   }
   return { columns, data, row_count: height, has_more: hasMore };
 }

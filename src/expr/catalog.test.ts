@@ -4,7 +4,12 @@ import { acceptedFunctions, compileExpression, type ExprLimits, refreshAcceptedF
 import { availableEntries, CATALOG, type Entry, installedProbe, isAvailable, lookup } from "./catalog";
 import { ExpressionError } from "./expression-error";
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10_000, maxExprPowerExponent: 100, maxExprFormatLength: 10_000 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10_000,
+  maxExprPowerExponent: 100,
+  maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
+};
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*_?$/;
 const label = (e: Entry) => `${e.namespace || "expr"}.${e.name}`;
 

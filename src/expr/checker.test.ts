@@ -4,7 +4,12 @@ import type { Node } from "./ast";
 import { MAX_DEPTH } from "./checker";
 import { ExpressionError } from "./expression-error";
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10_000, maxExprPowerExponent: 100, maxExprFormatLength: 10_000 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10_000,
+  maxExprPowerExponent: 100,
+  maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
+};
 
 const check = (source: string, limits = LIMITS): Node => checkExpression(parseExpression(source), limits);
 
@@ -270,7 +275,12 @@ describe("literal folding in the checked tree", () => {
   });
 
   test("the bounds come from the limits given", () => {
-    const tight: ExprLimits = { maxExprStringRepeat: 5, maxExprPowerExponent: 3, maxExprFormatLength: 4 };
+    const tight: ExprLimits = {
+      maxExprStringRepeat: 5,
+      maxExprPowerExponent: 3,
+      maxExprFormatLength: 4,
+      maxExprStringLength: 1_000_000,
+    };
     expect(folded('"ab" * 2', tight)).toMatchObject({ value: "abab" });
     expect(refusal('"ab" * 3', "*", tight).message).toMatch(/6 characters \(the limit is 5\)/);
     expect(folded("2 ** 3", tight)).toMatchObject({ value: 8 });

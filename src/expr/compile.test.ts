@@ -6,7 +6,12 @@ import { ExpressionError } from "./expression-error";
 // Each expression runs on a small frame with nulls, unicode and dates; the expected column
 // is computed from the rows below in plain TypeScript (never with Polars).
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10_000, maxExprPowerExponent: 100, maxExprFormatLength: 10_000 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10_000,
+  maxExprPowerExponent: 100,
+  maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
+};
 
 interface Row {
   id: number;

@@ -8,9 +8,11 @@ import { argsOf, type NodeCompiler } from "./compile-args";
 import { type DtypeArgs, dtypeEntry } from "./dtypes";
 import { ExpressionError } from "./expression-error";
 import { scalarLiteral } from "./literal-expr";
+import type { ExprLimits } from "./literal-limits";
 import { binary, compare, negate } from "./operators";
-import type { Entry, Namespace } from "./params";
+import type { Args, Entry, Namespace } from "./params";
 import { literalValue } from "./py-value";
+import { GROWTH, guarded, knownLength } from "./string-growth";
 
 /**
  * Compiles a checked tree (checkExpression's result) to a nodejs-polars expression. It only
@@ -18,8 +20,8 @@ import { literalValue } from "./py-value";
  * cannot reach anything else; but the literal bounds and the argument kinds are the
  * checker's job, so give it checked trees.
  */
-export function compileNode(node: Node): pl.Expr {
-  return asExpr(compileValue(node), node);
+export function compileNode(node: Node, limits: ExprLimits): pl.Expr {
+  return asExpr(compileValue(node, limits), node);
 }
 
 type When = ReturnType<typeof pl.when>;
@@ -52,12 +54,22 @@ function asExpr(value: Value, node: Node): pl.Expr {
   }
 }
 
-const compiler: NodeCompiler = {
-  expr: (node) => compileNode(node),
-  dtype: (node) => compileDtype(node),
-};
+/** Compiles argument nodes, each once (a growth bound and the call itself share them). */
+function compilerFor(limits: ExprLimits): NodeCompiler {
+  const compiled = new Map<Node, pl.Expr>();
+  return {
+    expr: (node) => {
+      const known = compiled.get(node);
+      if (known) return known;
+      const expr = compileNode(node, limits);
+      compiled.set(node, expr);
+      return expr;
+    },
+    dtype: (node) => compileDtype(node, limits),
+  };
+}
 
-function compileValue(node: Node): Value {
+function compileValue(node: Node, limits: ExprLimits): Value {
   const expr = (e: pl.Expr): Value => ({ tag: "expr", expr: e });
   switch (node.kind) {
     case "number":
@@ -68,38 +80,38 @@ function compileValue(node: Node): Value {
       return expr(scalarLiteral(value));
     }
     case "unary": {
-      const operand = compileNode(node.operand);
+      const operand = compileNode(node.operand, limits);
       if (node.op === "-") return expr(negate(operand));
       if (node.op === "~") return expr(operand.not());
       if (node.op === "+") return expr(operand);
       return fail("Python's `not` is not supported: use ~", node.pos);
     }
     case "binary": {
-      const left = compileNode(node.left);
+      const left = compileNode(node.left, limits);
       if (node.op === "**") {
         const exponent = literalValue(node.right);
         if (exponent?.type !== "int" && exponent?.type !== "float")
           return fail("The exponent of ** must be a literal number", startOf(node.right));
         return expr(left.pow(Number(exponent.value)));
       }
-      return expr(binary(node.op, left, compileNode(node.right)));
+      return expr(binary(node.op, left, compileNode(node.right, limits)));
     }
     case "compare": {
       const [op] = node.ops;
       const [right] = node.comparators;
       if (node.ops.length !== 1 || !op || !right) return fail("Only one comparison at a time", node.pos);
-      return expr(compare(op, compileNode(node.left), compileNode(right)));
+      return expr(compare(op, compileNode(node.left, limits), compileNode(right, limits)));
     }
     case "attribute":
-      return { tag: "dtype", dtype: compileDtype(node) };
+      return { tag: "dtype", dtype: compileDtype(node, limits) };
     case "call":
-      return compileCall(node);
+      return compileCall(node, limits);
     default:
       return fail(`A ${node.kind} is not an expression`, startOf(node));
   }
 }
 
-function compileDtype(node: Node): DataType {
+function compileDtype(node: Node, limits: ExprLimits): DataType {
   const target = node.kind === "call" ? node.callee : node;
   if (target.kind !== "attribute" || target.object.kind !== "name" || target.object.name !== "pl")
     return fail("Expected a data type such as pl.Int64", startOf(node));
@@ -108,38 +120,38 @@ function compileDtype(node: Node): DataType {
   const call: CallNode =
     node.kind === "call" ? node : { kind: "call", callee: node, args: [], keywords: [], pos: node.pos };
   const label = `pl.${target.name}()`;
-  const args = argsOf(entry.params, bindArguments(entry.params, call, label), compiler, label, call.pos);
+  const args = argsOf(entry.params, bindArguments(entry.params, call, label), compilerFor(limits), label, call.pos);
   const dtypeArgs: DtypeArgs = { optStr: args.optStr, optInt: args.optInt, dtype: args.dtype, fail: args.fail };
   return entry.build(dtypeArgs);
 }
 
-function compileCall(call: CallNode): Value {
+function compileCall(call: CallNode, limits: ExprLimits): Value {
   const callee = call.callee;
   if (callee.kind !== "attribute") return fail("Only pl.<function>() and expression methods can be called", call.pos);
   const object = callee.object;
   if (object.kind === "name" && object.name === "pl") {
-    if (dtypeEntry(callee.name)) return { tag: "dtype", dtype: compileDtype(call) };
+    if (dtypeEntry(callee.name)) return { tag: "dtype", dtype: compileDtype(call, limits) };
     const entry = need("pl", callee);
     if (entry.namespace !== "pl") return fail(`pl.${callee.name} is not a function`, callee.namePos);
-    const predicate = built(entry, call, () => entry.build(argumentsFor(entry, call)));
+    const predicate = buildFunction(entry, call, limits);
     return entry.returns === "when" ? { tag: "when", when: pl.when(predicate) } : { tag: "expr", expr: predicate };
   }
   if (object.kind === "attribute" && METHOD_NAMESPACES.has(object.name) && !isPl(object.object)) {
     const entry = need(object.name as Namespace, callee);
-    return { tag: "expr", expr: buildMethod(entry, compileNode(object.object), call) };
+    return { tag: "expr", expr: buildMethod(entry, compileNode(object.object, limits), call, limits) };
   }
-  const base = compileValue(object);
+  const base = compileValue(object, limits);
   if (base.tag === "when") {
     if (callee.name !== "then") return fail("pl.when(...) must be followed by .then(...)", callee.namePos);
-    return { tag: "then", chain: base.when.then(chainArgument(call, "then")) };
+    return { tag: "then", chain: base.when.then(chainArgument(call, "then", limits)) };
   }
   if (base.tag === "then") {
-    if (callee.name === "when") return { tag: "when", when: base.chain.when(chainPredicate(call)) };
+    if (callee.name === "when") return { tag: "when", when: base.chain.when(chainPredicate(call, limits)) };
     if (callee.name === "otherwise")
-      return { tag: "expr", expr: base.chain.otherwise(chainArgument(call, "otherwise")) };
+      return { tag: "expr", expr: base.chain.otherwise(chainArgument(call, "otherwise", limits)) };
   }
   const entry = need("", callee);
-  return { tag: "expr", expr: buildMethod(entry, asExpr(base, object), call) };
+  return { tag: "expr", expr: buildMethod(entry, asExpr(base, object), call, limits) };
 }
 
 const isPl = (node: Node) => node.kind === "name" && node.name === "pl";
@@ -150,14 +162,39 @@ function need(namespace: Namespace, callee: AttributeNode): Entry {
   return entry;
 }
 
-function argumentsFor(entry: Entry, call: CallNode) {
+function argumentsFor(entry: Entry, call: CallNode, limits: ExprLimits): Args {
   const label = callLabel(entry.namespace, entry.name);
-  return argsOf(entry.params, bindArguments(entry.params, call, label), compiler, label, callNamePos(call));
+  return argsOf(entry.params, bindArguments(entry.params, call, label), compilerFor(limits), label, callNamePos(call));
 }
 
-function buildMethod(entry: Entry, self: pl.Expr, call: CallNode): pl.Expr {
+/** A call that lengthens text is guarded by its bound (string-growth.ts): its receiver, or each expression argument. */
+const growthOf = (entry: Entry) => GROWTH.get(`${entry.namespace || "expr"}.${entry.name}`);
+
+function buildFunction(entry: Entry, call: CallNode, limits: ExprLimits): pl.Expr {
+  if (entry.namespace !== "pl") return fail(`${entry.name} is not a function`, call.pos);
+  const args = argumentsFor(entry, call, limits);
+  const growth = growthOf(entry);
+  if (!growth) return built(entry, call, () => entry.build(args));
+  const bound = growth(undefined, args);
+  const guard = (e: pl.Expr) => guarded(e, bound, limits, callNamePos(call));
+  const guardedArgs: Args = { ...args, expr: (n) => guard(args.expr(n)), exprs: (n) => args.exprs(n).map(guard) };
+  return knownLength(
+    built(entry, call, () => entry.build(guardedArgs)),
+    bound,
+  );
+}
+
+function buildMethod(entry: Entry, self: pl.Expr, call: CallNode, limits: ExprLimits): pl.Expr {
   if (entry.namespace === "pl") return fail(`pl.${entry.name} is not a method`, call.pos);
-  return built(entry, call, () => entry.build(self, argumentsFor(entry, call)));
+  const args = argumentsFor(entry, call, limits);
+  const growth = growthOf(entry);
+  if (!growth) return built(entry, call, () => entry.build(self, args));
+  const bound = growth(self, args);
+  const input = guarded(self, bound, limits, callNamePos(call));
+  return knownLength(
+    built(entry, call, () => entry.build(input, args)),
+    bound,
+  );
 }
 
 /**
@@ -175,15 +212,15 @@ function built(entry: Entry, call: CallNode, build: () => pl.Expr): pl.Expr {
   return expr;
 }
 
-function chainArgument(call: CallNode, step: "then" | "otherwise"): pl.Expr {
+function chainArgument(call: CallNode, step: "then" | "otherwise", limits: ExprLimits): pl.Expr {
   const params = chainParams(step);
   const label = `.${step}()`;
-  return argsOf(params, bindArguments(params, call, label), compiler, label, call.pos).expr("statement");
+  return argsOf(params, bindArguments(params, call, label), compilerFor(limits), label, call.pos).expr("statement");
 }
 
-function chainPredicate(call: CallNode): pl.Expr {
+function chainPredicate(call: CallNode, limits: ExprLimits): pl.Expr {
   const params = chainParams("when");
-  const args = argsOf(params, bindArguments(params, call, ".when()"), compiler, ".when()", call.pos);
+  const args = argsOf(params, bindArguments(params, call, ".when()"), compilerFor(limits), ".when()", call.pos);
   const [first, ...rest] = args.exprs("predicates");
   return rest.reduce((acc, next) => acc.and(next), first ?? pl.lit(true));
 }

@@ -3,7 +3,12 @@ import { acceptedFunctions, compileExpression, type ExprLimits, refreshAcceptedF
 import { lookup } from "./catalog";
 import type { Entry, Namespace, Param } from "./params";
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10_000, maxExprPowerExponent: 100, maxExprFormatLength: 10_000 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10_000,
+  maxExprPowerExponent: 100,
+  maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
+};
 
 /** A Python argument that fits a parameter, to call every listed name once. */
 function sample(p: Param): string {

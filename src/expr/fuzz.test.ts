@@ -12,7 +12,12 @@ import { ExpressionError } from "./expression-error";
 /** Each property runs in about 2 s here; the margin is for slower machines (bun's default is 5 s). */
 const PROPERTY_TIMEOUT_MS = 20_000;
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10_000, maxExprPowerExponent: 100, maxExprFormatLength: 10_000 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10_000,
+  maxExprPowerExponent: 100,
+  maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
+};
 
 /** Compiles; fails the property on anything but a Polars Expr or a well-formed ExpressionError. */
 function compileOrRefuse(source: string): pl.Expr | null {

@@ -7,7 +7,12 @@ import { ExpressionError } from "./expression-error";
 // `df.select(expr.alias("r"))`, and compared with the value Python Polars gives, computed
 // here in plain TypeScript from the same rows (never with Polars).
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10_000, maxExprPowerExponent: 100, maxExprFormatLength: 10_000 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10_000,
+  maxExprPowerExponent: 100,
+  maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
+};
 
 interface Row {
   i: number | null;

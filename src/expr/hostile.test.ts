@@ -10,7 +10,12 @@ import { ExpressionError } from "./expression-error";
 // whose message names what was refused and whose offset points into the source, before
 // anything runs. Sources are written as Python would be typed into the Calculate tool.
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10_000, maxExprPowerExponent: 100, maxExprFormatLength: 10_000 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10_000,
+  maxExprPowerExponent: 100,
+  maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
+};
 
 /** A source the refusal must be named after (`says`); `at` is the text the offset must fall inside. */
 interface Hostile {

@@ -16,5 +16,5 @@ export { checkExpression, compileNode, parseExpression };
 
 /** parse → check → compile; every refusal is an ExpressionError (400) saying what and where. */
 export function compileExpression(source: string, limits: ExprLimits): pl.Expr {
-  return compileNode(checkExpression(parseExpression(source), limits));
+  return compileNode(checkExpression(parseExpression(source), limits), limits);
 }

@@ -1,5 +1,6 @@
 import pl from "nodejs-polars";
 import type { PyValue } from "./py-value";
+import { textLiteral } from "./string-growth";
 
 /**
  * Literals as nodejs-polars expressions. `pl.lit(5)` is a Float64 in nodejs-polars and
@@ -38,7 +39,7 @@ export function scalarLiteral(value: PyValue): pl.Expr {
     case "float":
       return pl.lit(value.value);
     case "str":
-      return pl.lit(value.value);
+      return textLiteral(pl.lit(value.value), value.value);
     case "bool":
       return pl.lit(value.value);
     case "none":

@@ -6,7 +6,12 @@ import type { PyValue } from "./py-value";
 // Expected values are Python's, worked out by hand (Python: floor division and modulo take
 // the divisor's sign, `/` is always a float, ints are exact, bools are 0 and 1).
 
-const LIMITS: ExprLimits = { maxExprStringRepeat: 10, maxExprPowerExponent: 5, maxExprFormatLength: 20 };
+const LIMITS: ExprLimits = {
+  maxExprStringRepeat: 10,
+  maxExprPowerExponent: 5,
+  maxExprFormatLength: 20,
+  maxExprStringLength: 1_000_000,
+};
 const int = (value: bigint | number): PyValue => ({ type: "int", value: BigInt(value) });
 const float = (value: number): PyValue => ({ type: "float", value });
 const str = (value: string): PyValue => ({ type: "str", value });

@@ -11,6 +11,8 @@ export interface ExprLimits {
   maxExprPowerExponent: number;
   /** Longest result of `"template" % args`, and the largest width or precision in it. */
   maxExprFormatLength: number;
+  /** Longest text a call may grow a value to (replace, concat_str, format, join): string-growth.ts. */
+  maxExprStringLength: number;
 }
 
 /**

@@ -38,6 +38,7 @@ export interface ToolLimits {
   maxExprStringRepeat: number;
   maxExprPowerExponent: number;
   maxExprFormatLength: number;
+  maxExprStringLength: number;
 }
 
 /** What a tool may use while it builds its plan. Everything is passed in; nothing is global. */

@@ -10,6 +10,7 @@ export const TEST_LIMITS: ToolLimits = {
   maxExprStringRepeat: 10_000,
   maxExprPowerExponent: 100,
   maxExprFormatLength: 10_000,
+  maxExprStringLength: 1_000_000,
 };
 
 /** A tool context for unit tests: real schema lookups, paths taken as given. */

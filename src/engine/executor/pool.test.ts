@@ -30,7 +30,9 @@ const settings: EngineSettings = {
     maxExprStringRepeat: 10_000,
     maxExprPowerExponent: 100,
     maxExprFormatLength: 10_000,
+    maxExprStringLength: 1_000_000,
   },
+  previewBounds: { maxValueChars: 10_000, maxBytes: 20_000_000 },
   fileAccess: { mode: "restricted", roots: [{ path: dir, readOnly: false }] },
 };
 const logs: string[] = [];

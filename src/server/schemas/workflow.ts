@@ -81,6 +81,10 @@ export const PreviewDataSchema = z
       .openapi({ description: "Rows as arrays, JSON-safe (big integers, dates, binary as strings)" }),
     row_count: z.number().int(),
     has_more: z.boolean(),
+    bytes_limited: z
+      .literal(true)
+      .optional()
+      .openapi({ description: "Rows were left out to keep the answer under MAX_PREVIEW_BYTES (has_more is true)" }),
   })
   .openapi("PreviewData");
 
