@@ -134,7 +134,14 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
     stopping ??= (async () => {
       const graceful = server.stop(false);
       const timedOut = await Promise.race([graceful.then(() => false), Bun.sleep(graceMs).then(() => true)]);
-      if (timedOut) await server.stop(true);
+      if (timedOut) {
+        // Says why the stop took the whole grace, and that requests were cut.
+        logger.warn("requests outlived the stop grace period and were cut", {
+          grace_ms: graceMs,
+          requests: server.pendingRequests,
+        });
+        await server.stop(true);
+      }
       stopMaintenance?.();
       stopArchiveRetention?.();
       await engine?.close();

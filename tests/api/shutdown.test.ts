@@ -46,7 +46,8 @@ test("stop gives up on a request that outlives the grace period", async () => {
     env: { HOME: dir, WEFT_DATA_DIR: dir, PORT: "0", AUTH_MODE: "disabled" },
   });
   const arrived = Promise.withResolvers<void>();
-  const running = await startWeft(config, createLogger({ level: "error", sink: () => {} }), {
+  const logged: string[] = [];
+  const running = await startWeft(config, createLogger({ level: "warn", sink: (line) => logged.push(line) }), {
     extend: (app) =>
       app.get("/api/test/endless", async (c) => {
         arrived.resolve();
@@ -64,5 +65,6 @@ test("stop gives up on a request that outlives the grace period", async () => {
   // Past the 300 ms grace, not when the request would end (60 s); the margin is for a busy machine.
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(await inFlight).toBe("cut");
+  expect(logged.join("\n")).toContain("requests outlived the stop grace period and were cut");
   rmSync(dir, { recursive: true, force: true });
 });

@@ -77,6 +77,21 @@ export async function readTimeToInteractive(page: Page): Promise<number | undefi
   return page.evaluate(() => (window as unknown as { __weftTti?: number }).__weftTti);
 }
 
+/**
+ * Waits until the page has drawn `count` more frames: what it had scheduled for the next
+ * frame (a fit of the view, a paint of the wires) has run, however long frames take here.
+ */
+export async function afterFrames(page: Page, count = 2): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((done) => {
+        const next = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+        next(count);
+      }),
+    count,
+  );
+}
+
 /** Runs one step of a test; a failure names the step (a timeout alone does not say which wait). */
 export async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
   try {

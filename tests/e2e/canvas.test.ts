@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { CHROMIUM, hasChromium, launchChromium, screenshot } from "./browser";
+import { afterFrames, CHROMIUM, hasChromium, launchChromium, screenshot } from "./browser";
 import { openDesigner } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
@@ -46,9 +46,11 @@ async function twoTools(options: { scale?: number; expectedStatuses?: number[] }
     });
   }, WIRE);
   await page.getByTestId("tool-b").waitFor();
-  // Loading fits the view; the test wants 100 % so pixel distances are world distances.
+  // Loading fits the view on the next frame; the test wants 100 % after that, so pixel
+  // distances are world distances, and the wires painted at it.
+  await afterFrames(page);
   await page.getByTestId("canvas-zoom-reset").click();
-  await page.waitForTimeout(50);
+  await afterFrames(page);
   return opened;
 }
 
@@ -252,12 +254,20 @@ describe.skipIf(!hasChromium)("canvas wires", () => {
     const edgeX = canvas.x + canvas.width - 4;
     await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
+    // In the page: the view's pan (x of the world layer's transform) once it is below `least`.
+    const viewXBelow = (least: number) => {
+      const x = new DOMMatrix(getComputedStyle(document.querySelector(".canvas-world") as Element).transform).e;
+      return x < least ? { x } : null;
+    };
+    const viewBefore = (await page.evaluate(viewXBelow, Number.POSITIVE_INFINITY))?.x ?? Number.NaN;
     await page.mouse.move(edgeX, grab.y, { steps: 8 });
-    await page.waitForTimeout(600); // held at the edge: the view keeps moving
+    // Held at the edge, the view keeps moving, however many frames that takes: wait until it
+    // has moved 100 px on.
+    await page.waitForFunction(viewXBelow, viewBefore - 100);
     await page.mouse.up();
     const after = await page.evaluate(() => window.__weft?.editor.tool("b")?.position.x ?? Number.NaN);
-    // At 100 % the pointer alone moved the tool (edgeX - grab.x) world units; the view's
-    // motion at ~14 px a frame for 0.6 s adds far more than that.
+    // At 100 % the pointer alone moved the tool (edgeX - grab.x) world units; the tool went on
+    // with the view.
     expect(after - before).toBeGreaterThan(edgeX - grab.x + 100);
     // The tool is still under the pointer, and the wire still reaches it.
     const moved = await page.getByTestId("tool-b").boundingBox();

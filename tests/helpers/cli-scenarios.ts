@@ -64,10 +64,10 @@ export function cliScenarios(label: string, cmd: () => string[]) {
       const info = await fetch(`${p.origin}/api/info`, { headers: { Authorization: `Bearer ${p.token}` } });
       expect(info.status).toBe(200);
       expect((await fetch(`${p.origin}/docs`)).status).toBe(200);
-      const started = Date.now();
       expect(await p.stop()).toBe(0);
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect(p.stderr()).toContain("SIGTERM, shutting down");
+      // Idle, it stops at once: not after waiting out the grace for requests (a hang is the test's timeout).
+      expect(p.stderr()).not.toContain("outlived the stop grace period");
     });
 
     test("the warnings of AUTH_MODE=disabled and FILE_ACCESS_MODE=open are logged", async () => {

@@ -1,11 +1,16 @@
 /**
- * Waits for a state a test needs (an executor ready, a run ended, a process gone), looking
- * every 20 ms. The bound only stops a test that would otherwise hang: it is far above what
- * a busy machine takes, so how fast the machine is decides nothing.
+ * Waits for a state a test needs (an executor ready, a run ended, a process gone, a query
+ * seen or gone on a database server), looking every 20 ms. The bound only stops a test that
+ * would otherwise hang: it is far above what a busy machine takes, so how fast the machine
+ * is decides nothing.
  */
-export async function waitUntil(check: () => boolean, what: string, boundMs = 20_000): Promise<void> {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  boundMs = 20_000,
+): Promise<void> {
   const until = performance.now() + boundMs;
-  while (!check()) {
+  while (!(await check())) {
     if (performance.now() > until) throw new Error(`Waited ${boundMs} ms for ${what}`);
     await Bun.sleep(20);
   }
