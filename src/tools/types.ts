@@ -1,5 +1,6 @@
 import type { DataType, LazyDataFrame } from "nodejs-polars";
 import type { z } from "zod";
+import type { LocatedPath } from "../shared/file-access";
 
 /** The 13 tool types (decisions.md), in the order the UI's palette shows them. */
 export const TOOL_TYPES = [
@@ -52,6 +53,8 @@ export interface ToolContext {
    * read-only roots); throws ForbiddenError / NotFoundError.
    */
   resolvePath(path: string, access: "read" | "write"): string;
+  /** `resolvePath`, also telling whether the root granting the path is read-only. */
+  locatePath(path: string, access: "read" | "write"): LocatedPath;
   /**
    * How many rows a source tool must read: every row, the first n (only the tool's own
    * preview is wanted), or 0 (only its columns, for a schema).

@@ -19,6 +19,7 @@ export function testContext(toolId = "t1", limits: Partial<ToolLimits> = {}): To
     limits: { ...TEST_LIMITS, ...limits },
     schemaOf,
     resolvePath: (path) => path,
+    locatePath: (path) => ({ path, root: undefined, readOnly: false }),
     sourceRows: "all",
     connection: () => {
       throw new Error("no database connection in a unit test's context");
