@@ -34,6 +34,8 @@ describe("loadConfig defaults", () => {
       maxExprStringRepeat: 10_000,
       maxExprPowerExponent: 100,
       maxExprFormatLength: 10_000,
+      maxSpreadsheetMb: 100,
+      maxSpreadsheetRatio: 200,
     });
     expect(c.warnings).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { DEFAULT_SPREADSHEET_LIMITS } from "../formats/spreadsheet-limits";
 import type { Mode } from "./argv";
 import { ConfigError } from "./config-error";
 import {
@@ -46,6 +47,8 @@ export interface ServerConfig {
     maxExprStringRepeat: number;
     maxExprPowerExponent: number;
     maxExprFormatLength: number;
+    maxSpreadsheetMb: number;
+    maxSpreadsheetRatio: number;
   };
   aiBaseUrls: Record<AiProvider, string>;
 }
@@ -227,6 +230,8 @@ function serverConfig(
       maxExprStringRepeat: v.MAX_EXPR_STRING_REPEAT ?? 10_000,
       maxExprPowerExponent: v.MAX_EXPR_POWER_EXPONENT ?? 100,
       maxExprFormatLength: v.MAX_EXPR_FORMAT_LENGTH ?? 10_000,
+      maxSpreadsheetMb: v.MAX_SPREADSHEET_MB ?? DEFAULT_SPREADSHEET_LIMITS.maxSpreadsheetMb,
+      maxSpreadsheetRatio: v.MAX_SPREADSHEET_RATIO ?? DEFAULT_SPREADSHEET_LIMITS.maxSpreadsheetRatio,
     },
     aiBaseUrls: {
       openai: v.AI_OPENAI_BASE_URL ?? "",

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { acceptedFunctions, refreshAcceptedFunctions } from "../expr";
 import type { DatabaseRequest } from "../formats/db/read-database";
 import { sqlitePath } from "../formats/db/sqlite";
+import { setSpreadsheetLimits } from "../formats/spreadsheet-limits";
 import { NotFoundError, ValidationError } from "../shared/errors";
 import { locateUserPath, resolveUserPath } from "../shared/file-access";
 import { POLARS_VERSION } from "../shared/version";
@@ -67,6 +68,7 @@ interface JobScope {
 }
 
 export function createEngine({ settings, claim, release }: EngineDeps): Engine {
+  setSpreadsheetLimits(settings.limits);
   const cache = new ToolCache({
     root: `${settings.dataDir}/cache`,
     enabled: settings.cache.enabled,

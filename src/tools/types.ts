@@ -1,5 +1,6 @@
 import type { DataType, LazyDataFrame } from "nodejs-polars";
 import type { z } from "zod";
+import type { SpreadsheetLimits } from "../formats/spreadsheet-limits";
 import type { LocatedPath } from "../shared/file-access";
 
 /** The 13 tool types (decisions.md), in the order the UI's palette shows them. */
@@ -32,7 +33,7 @@ export interface InputSocket {
 }
 
 /** Safety limits (server.md rule 8, decisions.md defaults), from the Server's settings. */
-export interface ToolLimits {
+export interface ToolLimits extends SpreadsheetLimits {
   maxPivotColumns: number;
   maxCrossJoinRows: number;
   maxUnpivotCells: number;

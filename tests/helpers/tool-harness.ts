@@ -10,6 +10,8 @@ export const TEST_LIMITS: ToolLimits = {
   maxExprStringRepeat: 10_000,
   maxExprPowerExponent: 100,
   maxExprFormatLength: 10_000,
+  maxSpreadsheetMb: 100,
+  maxSpreadsheetRatio: 200,
 };
 
 /** A tool context for unit tests: real schema lookups, paths taken as given. */

@@ -22,6 +22,8 @@ const settings: EngineSettings = {
     maxExprStringRepeat: 10_000,
     maxExprPowerExponent: 100,
     maxExprFormatLength: 10_000,
+    maxSpreadsheetMb: 100,
+    maxSpreadsheetRatio: 200,
   },
   fileAccess: { mode: "restricted", roots: [{ path: dir, readOnly: false }] },
 };
