@@ -39,7 +39,7 @@ export function readWorkbookBytes(path: string): { bytes: Buffer; container: Con
     const damage = zipDamage(bytes);
     if (damage) throw new DataSourceError(`Cannot read ${path}: ${damage}`);
     // Before SheetJS inflates anything (it inflates every part whole): spreadsheet-limits.ts.
-    checkDeclaredSizes(path, openZip(path, bytes.length).entries.values());
+    checkDeclaredSizes(path, openZip(path, bytes.length).all);
     return { bytes: withClassicEndRecord(bytes), container: "zip" };
   }
   // A BIFF file is not compressed, but SheetJS still builds every cell of it in memory.

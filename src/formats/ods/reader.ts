@@ -69,7 +69,7 @@ function sheetSelector(path: string, sheet: string | number | undefined): NonNul
 /** The zip of an ODS package and its content.xml entry, after checking it is a spreadsheet. */
 function openOds(path: string): { zip: ZipArchive; content: ZipEntry } {
   const zip = openZip(path, checkReadableFile(path));
-  checkDeclaredSizes(path, zip.entries.values());
+  checkDeclaredSizes(path, zip.all);
   const mimetype = zip.entries.get("mimetype");
   if (mimetype) {
     const type = Buffer.from(readEntryPrefix(zip, mimetype, 256))
