@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { type ApiAnswer, callApi, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
 /*
@@ -52,17 +52,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-type Answer = { status: number; body: any; text: string };
-async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await t.app.request(`/api${path}`, {
-    method,
-    headers: { ...bearer(t.token), "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: JSON.parse(text), text };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(t, method, path, body);
 const q = encodeURIComponent;
 
 /** Paths into the data directory: direct, through a link from home, through a link from files/, by `..`. */
@@ -75,7 +65,7 @@ function attacks(): string[] {
   ];
 }
 
-function expectRefused(answer: Answer, label: string) {
+function expectRefused(answer: ApiAnswer, label: string) {
   expect(answer.status, `${label}: ${answer.text.slice(0, 300)}`).toBe(403);
   expect(answer.text, label).toContain("data directory");
   expect(answer.text, label).not.toContain(MARK);

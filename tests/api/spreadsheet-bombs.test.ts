@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { declareSize, writeOds, writeXlsx } from "../helpers/spreadsheet-bombs";
-import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { bearer, callApi, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
 /*
@@ -37,17 +37,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-type Answer = { status: number; body: any; text: string };
-async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await t.app.request(`/api${path}`, {
-    method,
-    headers: { ...bearer(t.token), "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: JSON.parse(text), text };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(t, method, path, body);
 
 /** VmRSS and VmHWM (the peak) of each executor, in bytes. */
 function executorMemory(): { pid: number; rss: number; peak: number }[] {

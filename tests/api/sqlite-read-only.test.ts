@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { callApi, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
 /*
@@ -49,17 +49,7 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-type Answer = { status: number; body: any; text: string };
-async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await t.app.request(`/api${path}`, {
-    method,
-    headers: { ...bearer(t.token), "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: JSON.parse(text), text };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(t, method, path, body);
 
 /** Reads `path` every way Weft does and answers what each read gave. */
 async function readEveryWay(path: string, label: string): Promise<{ tool: unknown; preview: unknown; rows: unknown }> {

@@ -88,3 +88,18 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
 export function bearer(token: string | undefined): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
+
+/** A JSON answer of the API, its body parsed. */
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+export type ApiAnswer = { status: number; body: any; text: string };
+
+/** Calls `/api<path>` of a test app with its token, a JSON body if given, and parses the JSON answer. */
+export async function callApi(t: TestApp, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  const res = await t.app.request(`/api${path}`, {
+    method,
+    headers: { ...bearer(t.token), "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text), text };
+}
