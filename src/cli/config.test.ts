@@ -35,6 +35,8 @@ describe("loadConfig defaults", () => {
       maxExprPowerExponent: 100,
       maxExprFormatLength: 10_000,
       maxExprStringLength: 1_000_000,
+      maxSpreadsheetMb: 100,
+      maxSpreadsheetRatio: 200,
     });
     expect(c.warnings).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { DEFAULT_SPREADSHEET_LIMITS } from "../formats/spreadsheet-limits";
 import type { Mode } from "./argv";
 import { ConfigError } from "./config-error";
 import {
@@ -48,6 +49,8 @@ export interface ServerConfig {
     maxExprPowerExponent: number;
     maxExprFormatLength: number;
     maxExprStringLength: number;
+    maxSpreadsheetMb: number;
+    maxSpreadsheetRatio: number;
   };
   aiBaseUrls: Record<AiProvider, string>;
 }
@@ -231,6 +234,8 @@ function serverConfig(
       maxExprPowerExponent: v.MAX_EXPR_POWER_EXPONENT ?? 100,
       maxExprFormatLength: v.MAX_EXPR_FORMAT_LENGTH ?? 10_000,
       maxExprStringLength: v.MAX_EXPR_STRING_LENGTH ?? 1_000_000,
+      maxSpreadsheetMb: v.MAX_SPREADSHEET_MB ?? DEFAULT_SPREADSHEET_LIMITS.maxSpreadsheetMb,
+      maxSpreadsheetRatio: v.MAX_SPREADSHEET_RATIO ?? DEFAULT_SPREADSHEET_LIMITS.maxSpreadsheetRatio,
     },
     aiBaseUrls: {
       openai: v.AI_OPENAI_BASE_URL ?? "",

@@ -101,6 +101,7 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
       createServerApp({
         config: server,
         engine,
+        dataDir: config.dataDir,
         clearCache: (id) => clearWorkflowCache(cacheRoot, id),
         cacheRoot,
         archive: createArchive({ root: archiveRoot(config.dataDir), ...server.archive, logger }),

@@ -286,6 +286,18 @@ export const SETTINGS = {
     describe: "Safety limit: most output cells of an unpivot",
     scope: "server",
   }),
+  MAX_SPREADSHEET_MB: def({
+    schema: num(1, 1_048_576),
+    default: "100",
+    describe: "Safety limit: most MiB a spreadsheet (.xlsx, .xlsb, .ods, .xls) may inflate to when read",
+    scope: "server",
+  }),
+  MAX_SPREADSHEET_RATIO: def({
+    schema: int(2, 100_000),
+    default: "200",
+    describe: "Safety limit: most times one part of a spreadsheet's zip may inflate (zip bombs)",
+    scope: "server",
+  }),
   MAX_EXPR_STRING_REPEAT: def({
     schema: int(1, 100_000_000),
     default: "10000",

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { acceptedFunctions, refreshAcceptedFunctions } from "../expr";
 import type { DatabaseRequest } from "../formats/db/read-database";
+import { sqlitePath } from "../formats/db/sqlite";
+import { setSpreadsheetLimits } from "../formats/spreadsheet-limits";
 import { NotFoundError, ValidationError } from "../shared/errors";
-import { resolveUserPath } from "../shared/file-access";
+import { locateUserPath, resolveUserPath } from "../shared/file-access";
 import { POLARS_VERSION } from "../shared/version";
 import { readerUri } from "../tools/input/database";
 import { TOOLS } from "../tools/registry";
@@ -69,6 +71,7 @@ interface JobScope {
 
 export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   setPreviewBounds(settings.previewBounds);
+  setSpreadsheetLimits(settings.limits);
   const cache = new ToolCache({
     root: `${settings.dataDir}/cache`,
     enabled: settings.cache.enabled,
@@ -77,12 +80,14 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
   const rowCounts = new RowCounts();
-  const resolvePath: ToolContext["resolvePath"] = (path, access) => resolveUserPath(settings.fileAccess, path, access);
+  const locatePath: ToolContext["locatePath"] = (path, access) => locateUserPath(settings.fileAccess, path, access);
+  const resolvePath: ToolContext["resolvePath"] = (path, access) => locatePath(path, access).path;
   const contextFor = (toolId: string, scope: JobScope): ToolContext => ({
     toolId,
     limits: settings.limits,
     schemaOf,
     resolvePath,
+    locatePath,
     sourceRows: "all",
     connection: () => connectionOf(scope.connections, toolId),
     signal: scope.signal,
@@ -113,8 +118,8 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     );
   /** A data-source route's database read: a SQLite file obeys the file-access rules, as the Input tool's does. */
   function databaseRequest(type: string | undefined, source: DatabaseSource, signal: AbortSignal): DatabaseRequest {
-    const uri = readerUri(String(type), source.uri, resolvePath);
-    if (type === "sqlite") existingFile(uri, uri);
+    const uri = readerUri(String(type), source.uri, locatePath);
+    if (type === "sqlite") existingFile(sqlitePath(uri), sqlitePath(uri));
     return { type: type as DatabaseRequest["type"], uri, table: source.table, query: source.query, signal };
   }
   const clamp = (limit: number) => Math.max(0, Math.min(limit, settings.maxPreviewRows));

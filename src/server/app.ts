@@ -25,6 +25,8 @@ export interface ServerDeps {
   engine: ExecutorPool;
   /** Removes a workflow's cached results. */
   clearCache(workflowId: string): number;
+  /** The data directory: out of reach of every path a route takes, save its `files/`. */
+  dataDir: string;
   /** The engine's cache folder (`<data dir>/cache`), for the /cache routes. */
   cacheRoot: string;
   /** The execution archive (services/archive.ts). */
@@ -39,7 +41,9 @@ export interface ServerDeps {
  * endpoint is found in one look. Authentication is applied by the caller (cli/create-app.ts),
  * in the spec's middleware order.
  */
-export function createServerApp({ config, engine, clearCache, cacheRoot, archive, connections, logger }: ServerDeps) {
+export function createServerApp(deps: ServerDeps) {
+  const { config, engine, clearCache, cacheRoot, archive, connections, logger } = deps;
+  const policy = fileAccessPolicy(config, deps.dataDir);
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
@@ -49,11 +53,11 @@ export function createServerApp({ config, engine, clearCache, cacheRoot, archive
   const sourceConnection = (config: Record<string, unknown>) =>
     resolveSourceConnection(config, "config", { store: connections });
   app.route("/", datasourceRoutes(engine, sourceConnection));
-  app.route("/", connectionsRoutes({ store: connections, fileAccess: fileAccessPolicy(config) }));
+  app.route("/", connectionsRoutes({ store: connections, fileAccess: policy }));
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
-  app.route("/", filesRoutes({ policy: fileAccessPolicy(config) }));
-  app.route("/", workflowFileRoutes({ policy: fileAccessPolicy(config) }));
+  app.route("/", filesRoutes({ policy }));
+  app.route("/", workflowFileRoutes({ policy }));
   app.route("/", aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode }));
   return app;
 }

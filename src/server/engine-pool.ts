@@ -19,13 +19,17 @@ export function engineSettings(config: ServerConfig, dataDir: string): EngineSet
     maxPreviewRows: config.maxPreviewRows,
     previewBounds: config.previewBounds,
     limits: config.limits,
-    fileAccess: fileAccessPolicy(config),
+    fileAccess: fileAccessPolicy(config, dataDir),
   };
 }
 
-/** Which files the Server may read and write; the roots' real paths are resolved now, at startup. */
-export function fileAccessPolicy(config: ServerConfig): FileAccessPolicy {
+/**
+ * Which files the Server may read and write (never its data directory but `files/`); the
+ * roots' real paths are resolved now, at startup.
+ */
+export function fileAccessPolicy(config: ServerConfig, dataDir: string): FileAccessPolicy {
   return withRealRoots({
+    dataDir,
     mode: config.fileAccessMode === "open" ? "open" : "restricted",
     // Hub file access (roots from grants) arrives with hub mode; until then it grants nothing.
     roots: config.fileAccessMode === "restricted" ? config.allowedFilePaths : [],

@@ -17,7 +17,16 @@ export interface AccessRoot {
 export interface FileAccessPolicy {
   mode: "open" | "restricted";
   roots: readonly AccessRoot[];
+  /**
+   * The Server's data directory (logs, archive, connection store, cache): out of reach in
+   * every mode whatever the roots say, save its `files/` folder (see `isReserved`). Made
+   * real by `withRealRoots`.
+   */
+  dataDir?: string;
 }
+
+/** The one folder of the data directory that routes and tools may use. */
+export const DATA_DIR_FILES = "files";
 
 /** Where a user's path leads: its real path, and the root that grants it (none in open mode). */
 export interface LocatedPath {
@@ -58,6 +67,7 @@ export function locateUserPath(policy: FileAccessPolicy, path: string, access: "
     if (policy.mode === "restricted" && !rootOf(policy, resolve(path))) throw outside(path);
     throw new ValidationError(`"${path}" cannot be resolved: ${err.message}`);
   }
+  if (isReserved(policy, real)) throw reserved(path);
   const root = policy.mode === "open" ? undefined : rootOf(policy, real);
   if (policy.mode === "restricted" && !root) throw outside(path);
   if (access === "write" && root?.readOnly) {
@@ -109,7 +119,24 @@ export function canonicalPath(absolute: string): string {
 
 /** The policy with each root's real path resolved now: call it once, at startup. */
 export function withRealRoots(policy: FileAccessPolicy): FileAccessPolicy {
-  return { ...policy, roots: policy.roots.map((r) => ({ ...r, realPath: canonicalPath(resolve(r.path)) })) };
+  return {
+    ...policy,
+    roots: policy.roots.map((r) => ({ ...r, realPath: canonicalPath(resolve(r.path)) })),
+    ...(policy.dataDir === undefined ? {} : { dataDir: canonicalPath(resolve(policy.dataDir)) }),
+  };
+}
+
+/**
+ * Is this real path the data directory or inside it, other than its `files/` folder? The
+ * default data directory is under the home folder, a default root: without this an Output
+ * could overwrite the audit logs, the archive or the connection store, and a listing of the
+ * home folder would show them. Checked once here for every route and tool (through
+ * `locateUserPath`, and `isGranted` for links met while listing or searching).
+ */
+export function isReserved(policy: FileAccessPolicy, real: string): boolean {
+  const { dataDir } = policy;
+  if (dataDir === undefined || !isInside(dataDir, real)) return false;
+  return !isInside(join(dataDir, DATA_DIR_FILES), real);
 }
 
 /** The real path of a root (resolved at startup when `withRealRoots` ran). */
@@ -144,6 +171,7 @@ export function grantedRealPath(policy: FileAccessPolicy, path: string): string 
 
 /** May this real path be read under the policy? */
 export function isGranted(policy: FileAccessPolicy, real: string): boolean {
+  if (isReserved(policy, real)) return false;
   return policy.mode === "open" || rootOf(policy, real) !== undefined;
 }
 
@@ -168,6 +196,12 @@ function checkSyntax(path: string): void {
 
 function outside(path: string): ForbiddenError {
   return new ForbiddenError(`Access to "${path}" is not allowed: it is outside the granted folders`);
+}
+
+function reserved(path: string): ForbiddenError {
+  return new ForbiddenError(
+    `Access to "${path}" is not allowed: it is inside Weft's data directory (only its ${DATA_DIR_FILES}/ folder may be used)`,
+  );
 }
 
 /** FIFOs, sockets and devices would block or never end a read or a write; folders may be datasets. */

@@ -1,5 +1,7 @@
 import type { DataType, LazyDataFrame } from "nodejs-polars";
 import type { z } from "zod";
+import type { SpreadsheetLimits } from "../formats/spreadsheet-limits";
+import type { LocatedPath } from "../shared/file-access";
 
 /** The 13 tool types (decisions.md), in the order the UI's palette shows them. */
 export const TOOL_TYPES = [
@@ -31,7 +33,7 @@ export interface InputSocket {
 }
 
 /** Safety limits (server.md rule 8, decisions.md defaults), from the Server's settings. */
-export interface ToolLimits {
+export interface ToolLimits extends SpreadsheetLimits {
   maxPivotColumns: number;
   maxCrossJoinRows: number;
   maxUnpivotCells: number;
@@ -53,6 +55,8 @@ export interface ToolContext {
    * read-only roots); throws ForbiddenError / NotFoundError.
    */
   resolvePath(path: string, access: "read" | "write"): string;
+  /** `resolvePath`, also telling whether the root granting the path is read-only. */
+  locatePath(path: string, access: "read" | "write"): LocatedPath;
   /**
    * How many rows a source tool must read: every row, the first n (only the tool's own
    * preview is wanted), or 0 (only its columns, for a schema).

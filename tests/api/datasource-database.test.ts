@@ -81,7 +81,7 @@ beforeAll(async () => {
   t = await makeTestApp({
     env: { CONNECTION_ENCRYPTION_KEY: "datasource-database-test-key", MAX_PREVIEW_ROWS: String(MAX_PREVIEW_ROWS) },
   });
-  const csv = join(t.dataDir, "sales.csv");
+  const csv = join(t.home, "sales.csv");
   writeFileSync(csv, `id,region,amount\n${ROWS.map((r) => r.join(",")).join("\n")}\n`);
   fileShapes = {
     inspect: shape((await post("datasource/inspect", { source: csv })).body),
@@ -136,7 +136,7 @@ const DIALECTS: Dialect[] = [
     url: "sqlite",
     env: "",
     async setUp(table) {
-      const path = join(t.dataDir, "shop.db");
+      const path = join(t.home, "shop.db");
       const db = new Database(path);
       db.run(`CREATE TABLE ${table} (id INTEGER, region TEXT, amount INTEGER)`);
       const insert = db.prepare(`INSERT INTO ${table} VALUES (?, ?, ?)`);
@@ -297,7 +297,7 @@ describe("bad requests", () => {
       }
       const missing = await post("datasource/inspect", {
         source_type: "sqlite",
-        config: { connection: { uri: join(t.dataDir, "nope.db") }, table: "t" },
+        config: { connection: { uri: join(t.home, "nope.db") }, table: "t" },
       });
       expect([missing.status, missing.body.detail]).toEqual([404, expect.stringContaining("nope.db")]);
     } finally {
@@ -316,7 +316,7 @@ describe("bad requests", () => {
   });
 
   test("no table or query, both, no connection, or file options are 400s naming what is wrong", async () => {
-    const uri = join(t.dataDir, "shop.db");
+    const uri = join(t.home, "shop.db");
     const cases: [unknown, string][] = [
       [{ connection: { uri } }, "either a query or a table"],
       [{ connection: { uri }, table: "t", query: "SELECT 1" }, "not both"],

@@ -82,7 +82,7 @@ describe("GET /api/files/roots", () => {
     try {
       const { body } = await get(d, "roots");
       expect(body).toEqual([
-        { path: realpathSync(d.dataDir), read_only: false },
+        { path: realpathSync(d.home), read_only: false },
         { path: join(realpathSync(d.dataDir), "files"), read_only: false },
       ]);
     } finally {

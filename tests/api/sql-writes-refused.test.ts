@@ -120,7 +120,7 @@ for (const { type, url, env } of DIALECTS) {
         `INSERT INTO ${probe} VALUES (1, 'one'), (2, 'two'), (3, 'three')`,
       ];
       if (type === "sqlite") {
-        uri = join(t.dataDir, "probe.db");
+        uri = join(t.home, "probe.db");
         const db = new Database(uri);
         for (const statement of create) db.run(statement);
         snapshot = async () => ({

@@ -74,7 +74,7 @@ afterAll(() => t.close());
 describe("SQLite", () => {
   let path: string;
   beforeAll(() => {
-    path = join(t.dataDir, "shop.db");
+    path = join(t.home, "shop.db");
     const db = new Database(path);
     db.run("CREATE TABLE sales (id INTEGER, region TEXT, amount INTEGER)");
     const insert = db.prepare("INSERT INTO sales VALUES (?, ?, ?)");
@@ -84,7 +84,7 @@ describe("SQLite", () => {
   const input = () => ({ source_type: "sqlite", connection: { uri: path }, table: "sales" });
 
   test("a preview of the Input alone reads only the rows shown, and is not cached", async () => {
-    const flow = salesFlow("w-sqlite-head", input(), join(t.dataDir, "x.csv"));
+    const flow = salesFlow("w-sqlite-head", input(), join(t.home, "x.csv"));
     const answer = await call("workflow/tool/execute", { tool_id: "in", workflow: flow, preview_limit: 5 });
     expect(answer.status).toBe(200);
     const output = answer.body.outputs.output;
@@ -102,7 +102,7 @@ describe("SQLite", () => {
     const flow = salesFlow(
       "w-sqlite-query",
       { source_type: "sqlite", connection: { uri: path }, query: "SELECT region, amount * 2 AS amount FROM sales" },
-      join(t.dataDir, "x.csv"),
+      join(t.home, "x.csv"),
     );
     const schema = await call("workflow/tool/schema", { tool_id: "sum", workflow: flow });
     expect(schema.status).toBe(200);
@@ -115,7 +115,7 @@ describe("SQLite", () => {
   });
 
   test("previews downstream cache the read; a full run reads the database afresh and writes the output", async () => {
-    const out = join(t.dataDir, "sums.csv");
+    const out = join(t.home, "sums.csv");
     const flow = salesFlow("w-sqlite-run", input(), out);
     const first = await call("workflow/tool/execute", { tool_id: "sum", workflow: flow });
     expect([cacheOf(first, "in"), cacheOf(first, "sum")]).toEqual(["miss", "miss"]);
@@ -145,13 +145,13 @@ describe("SQLite", () => {
         {
           id: "in",
           type: "input",
-          config: { source_type: "sqlite", connection: { uri: join(t.dataDir, "nope.db") }, table: "t" },
+          config: { source_type: "sqlite", connection: { uri: join(t.home, "nope.db") }, table: "t" },
         },
       ]);
       const gone = await call("workflow/tool/execute", { tool_id: "in", workflow: missing });
       expect([400, 404]).toContain(gone.status);
       expect(gone.body.detail).toContain("nope.db");
-      expect(existsSync(join(t.dataDir, "nope.db"))).toBe(false);
+      expect(existsSync(join(t.home, "nope.db"))).toBe(false);
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }
@@ -227,7 +227,7 @@ for (const server of [
       });
       expect(created.status).toBe(201);
       const { id } = await created.json();
-      const out = join(t.dataDir, `${type}-sums.csv`);
+      const out = join(t.home, `${type}-sums.csv`);
       const flow = salesFlow(`w-${type}-server`, { source_type: type, connection_id: id, table }, out);
       const first = await call("workflow/tool/execute", { tool_id: "sum", workflow: flow });
       expect(first.status).toBe(200);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
@@ -16,6 +16,8 @@ import { createLogger } from "../../src/shared/logger";
 export interface TestApp {
   app: OpenAPIHono;
   config: Config;
+  /** The home folder (a default root); the data directory is inside it, as by default. */
+  home: string;
   dataDir: string;
   /** Every log line written, parsed. */
   logs: Record<string, unknown>[];
@@ -33,10 +35,15 @@ export interface TestAppOptions {
   assets?: AssetSource;
 }
 
-/** A whole Weft app, in process, over a fresh temporary data directory. */
+/**
+ * A whole Weft app, in process, over a fresh temporary home folder holding its data
+ * directory (`<home>/weft-data`, not hidden, so listings show what the Server hides).
+ */
 export async function makeTestApp({ mode = "server", env = {}, token, assets }: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), "weft-test-"));
-  const config = loadConfig({ mode, env: { HOME: dataDir, WEFT_DATA_DIR: dataDir, ...env } });
+  const home = mkdtempSync(join(tmpdir(), "weft-test-"));
+  const dataDir = join(home, "weft-data");
+  mkdirSync(dataDir);
+  const config = loadConfig({ mode, env: { HOME: home, WEFT_DATA_DIR: dataDir, ...env } });
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: "debug", sink: (line) => logs.push(JSON.parse(line)) });
   const audit = createDailyLogWriter(join(dataDir, "logs"), "audit", (err) => {
@@ -62,6 +69,7 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
   return {
     app,
     config,
+    home,
     dataDir,
     logs,
     audit,
@@ -71,7 +79,7 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
       await engine?.close();
       await audit.flush();
       await db?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
     },
   };
 }
@@ -79,4 +87,19 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
 /** `Authorization: Bearer <token>` headers. */
 export function bearer(token: string | undefined): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** A JSON answer of the API, its body parsed. */
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+export type ApiAnswer = { status: number; body: any; text: string };
+
+/** Calls `/api<path>` of a test app with its token, a JSON body if given, and parses the JSON answer. */
+export async function callApi(t: TestApp, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  const res = await t.app.request(`/api${path}`, {
+    method,
+    headers: { ...bearer(t.token), "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text), text };
 }

@@ -11,6 +11,8 @@ export const TEST_LIMITS: ToolLimits = {
   maxExprPowerExponent: 100,
   maxExprFormatLength: 10_000,
   maxExprStringLength: 1_000_000,
+  maxSpreadsheetMb: 100,
+  maxSpreadsheetRatio: 200,
 };
 
 /** A tool context for unit tests: real schema lookups, paths taken as given. */
@@ -20,6 +22,7 @@ export function testContext(toolId = "t1", limits: Partial<ToolLimits> = {}): To
     limits: { ...TEST_LIMITS, ...limits },
     schemaOf,
     resolvePath: (path) => path,
+    locatePath: (path) => ({ path, root: undefined, readOnly: false }),
     sourceRows: "all",
     connection: () => {
       throw new Error("no database connection in a unit test's context");

@@ -31,6 +31,8 @@ const settings: EngineSettings = {
     maxExprPowerExponent: 100,
     maxExprFormatLength: 10_000,
     maxExprStringLength: 1_000_000,
+    maxSpreadsheetMb: 100,
+    maxSpreadsheetRatio: 200,
   },
   previewBounds: { maxValueChars: 10_000, maxBytes: 20_000_000 },
   fileAccess: { mode: "restricted", roots: [{ path: dir, readOnly: false }] },

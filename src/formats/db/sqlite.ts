@@ -1,4 +1,5 @@
-import { Database, type Statement } from "bun:sqlite";
+import { constants, Database, type Statement } from "bun:sqlite";
+import { existsSync } from "node:fs";
 import pl from "nodejs-polars";
 import { DataSourceError } from "../../shared/errors";
 import { uniqueNames } from "../unique-names";
@@ -52,6 +53,34 @@ export function sqlitePath(uri: string): string {
   return path;
 }
 
+/**
+ * What the reader opens for a checked real path: the path itself, or in a read-only root a
+ * `sqlite:` URI with `immutable=1`, which openSqlite honours (and only there: a user's own
+ * `?...` is dropped by sqlitePath before the path is checked).
+ */
+export function sqliteUri(path: string, readOnlyRoot: boolean): string {
+  return readOnlyRoot ? `sqlite://${path}?immutable=1` : path;
+}
+
+/**
+ * Opens a SQLite file read-only. A read-only open of a WAL-mode database creates `-wal`
+ * and `-shm` files beside it (WAL readers need shared memory) and cannot remove them on
+ * close, so in a read-only root (a `sqliteUri` marked immutable) the file is opened with
+ * SQLite's `immutable=1`: no locks, no journal or shared-memory files, nothing created.
+ * The cost: SQLite then trusts the file not to change, so a program writing it during the
+ * read can make the read fail as malformed or see a mix of old and new rows. When a `-wal`
+ * file is already there (a writer has the database open, or one crashed) immutable would
+ * miss the rows in it, so the plain read-only open is used: its files exist already.
+ */
+export function openSqlite(uri: string): Database {
+  const path = sqlitePath(uri);
+  const immutable = /[?&]immutable=1(&|$)/.test(uri) && !existsSync(`${path}-wal`);
+  if (!immutable) return new Database(path, { readonly: true });
+  // SQLite URI file names escape `%`, `?` and `#`; Bun takes the URI flag only as a number.
+  const name = `file:${path.replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}?immutable=1`;
+  return new Database(name, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
+}
+
 async function withDatabase<T>(
   uri: string,
   signal: AbortSignal | undefined,
@@ -61,7 +90,7 @@ async function withDatabase<T>(
   const path = sqlitePath(uri);
   let db: Database;
   try {
-    db = new Database(path, { readonly: true, safeIntegers: true });
+    db = openSqlite(uri);
   } catch (error) {
     throw new DataSourceError(`Cannot open the SQLite database ${path}: ${(error as Error).message}`, { cause: error });
   }
@@ -96,7 +125,8 @@ function prepare(db: Database, path: string, sql: string) {
 
 function prepareOrFail(db: Database, path: string, sql: string): Statement {
   try {
-    return db.prepare(sql);
+    // 64-bit integers as bigints, never rounded (set per statement: openSqlite's URI open takes no options).
+    return db.prepare(sql).safeIntegers(true);
   } catch (error) {
     throw new DataSourceError(`SQLite ${path}: ${(error as Error).message}`, { cause: error });
   }

@@ -4,12 +4,14 @@ import * as XLSX from "@e965/xlsx";
 import * as codepages from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { DataSourceError } from "../../shared/errors";
 import { checkReadableFile } from "../file-checks";
+import { openZip } from "../ods/zip";
+import { checkDeclaredSizes, checkInflatedSize, maxInflatedBytes } from "../spreadsheet-limits";
 import { withClassicEndRecord, zipDamage } from "./zip-check";
 
 // SheetJS's own JavaScript inflate loops forever on some damaged deflate streams (seen on
 // .xlsx files with a few bytes changed); Node's zlib fails them cleanly and is as fast.
 // This is SheetJS-wide state: every reader in the process gets the same, sturdier inflate.
-XLSX.CFB.utils.use_zlib(zlib);
+XLSX.CFB.utils.use_zlib(boundedZlib());
 // Without the code page tables SheetJS reads the 8-bit text of Excel 2.x-95 files (BIFF2-5)
 // as Latin-1: Mac Excel's Mac Roman and the 0x80-0x9F range of Windows-1252 (€, –, “ ”)
 // came out as other characters. With them the workbook's CODEPAGE record is honoured.
@@ -36,12 +38,17 @@ export function readWorkbookBytes(path: string): { bytes: Buffer; container: Con
   if (startsWith(bytes, ZIP_MAGIC)) {
     const damage = zipDamage(bytes);
     if (damage) throw new DataSourceError(`Cannot read ${path}: ${damage}`);
+    // Before SheetJS inflates anything (it inflates every part whole): spreadsheet-limits.ts.
+    checkDeclaredSizes(path, openZip(path, bytes.length).all);
     return { bytes: withClassicEndRecord(bytes), container: "zip" };
   }
+  // A BIFF file is not compressed, but SheetJS still builds every cell of it in memory.
+  const biff =
+    startsWith(bytes, OLE2_MAGIC) ||
+    (bytes.length >= 4 && bytes[0] === 0x09 && BIFF_BOF_HIGH_BYTES.has(bytes[1] ?? -1));
+  if (biff) checkInflatedSize(path, bytes.length);
   if (startsWith(bytes, OLE2_MAGIC)) return { bytes: withoutDocumentProperties(path, bytes), container: "biff" };
-  if (bytes.length >= 4 && bytes[0] === 0x09 && BIFF_BOF_HIGH_BYTES.has(bytes[1] ?? -1)) {
-    return { bytes, container: "biff" };
-  }
+  if (biff) return { bytes, container: "biff" };
   if (startsWith(bytes, EMPTY_ZIP_MAGIC)) throw new DataSourceError(`Cannot read ${path}: it is an empty ZIP archive`);
   throw new DataSourceError(
     `Cannot read ${path}: it is not an Excel workbook (neither a ZIP package nor a BIFF/OLE2 file; ` +
@@ -73,8 +80,25 @@ export function parseWorkbook(path: string, bytes: Buffer, extra: XLSX.ParsingOp
   try {
     return XLSX.read(bytes, options);
   } catch (error) {
+    // A part that inflates past what its zip entry declared, up to boundedZlib's cap.
+    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
+      checkInflatedSize(path, Number.POSITIVE_INFINITY, "inflates to more than");
     throw sheetJsError(path, error);
   }
+}
+
+/**
+ * Node's zlib for SheetJS, with each inflation capped at MAX_SPREADSHEET_MB: the sizes a zip
+ * declares are checked before parsing, but SheetJS inflates a part whole whatever its entry
+ * says, so a part that lies about its size is stopped here (zlib throws ERR_BUFFER_TOO_LARGE).
+ */
+function boundedZlib(): Pick<typeof zlib, "InflateRaw" | "deflateRawSync"> {
+  class BoundedInflateRaw extends zlib.InflateRaw {
+    constructor(options?: zlib.ZlibOptions) {
+      super({ ...options, maxOutputLength: maxInflatedBytes() });
+    }
+  }
+  return { InflateRaw: BoundedInflateRaw as typeof zlib.InflateRaw, deflateRawSync: zlib.deflateRawSync };
 }
 
 /** The OLE2 streams of document properties (title, author, ...), which Weft does not use. */

@@ -2,6 +2,7 @@ import type pl from "nodejs-polars";
 import { DataSourceError } from "../../shared/errors";
 import { checkReadableFile } from "../file-checks";
 import { wholeNumberOption } from "../option-checks";
+import { checkDeclaredSizes } from "../spreadsheet-limits";
 import type { ReadHints, ReadOptions } from "../types";
 import { checkNotEncrypted, streamContent } from "./content-stream";
 import { buildFrame, type FrameOptions, rowsNeeded } from "./frame";
@@ -68,6 +69,7 @@ function sheetSelector(path: string, sheet: string | number | undefined): NonNul
 /** The zip of an ODS package and its content.xml entry, after checking it is a spreadsheet. */
 function openOds(path: string): { zip: ZipArchive; content: ZipEntry } {
   const zip = openZip(path, checkReadableFile(path));
+  checkDeclaredSizes(path, zip.all);
   const mimetype = zip.entries.get("mimetype");
   if (mimetype) {
     const type = Buffer.from(readEntryPrefix(zip, mimetype, 256))

@@ -23,6 +23,8 @@ export interface ZipArchive {
   path: string;
   size: number;
   entries: Map<string, ZipEntry>;
+  /** Every entry in directory order, a repeated name included (the map keeps the last). */
+  all: ZipEntry[];
 }
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -66,6 +68,7 @@ export function openZip(path: string, size: number): ZipArchive {
   }
   const directory = readBytes(path, directoryOffset, directorySize);
   const entries = new Map<string, ZipEntry>();
+  const all: ZipEntry[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
     if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) {
@@ -86,9 +89,10 @@ export function openZip(path: string, size: number): ZipArchive {
     };
     applyZip64Extra(entry, directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength));
     entries.set(name, entry);
+    all.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
   }
-  return { path, size, entries };
+  return { path, size, entries, all };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { sqliteUri } from "../../formats/db/sqlite";
 import { newApiApp } from "../../http/openapi-app";
 import { FeatureDisabledError } from "../../shared/errors";
-import { type FileAccessPolicy, resolveUserPath } from "../../shared/file-access";
+import { type FileAccessPolicy, locateUserPath } from "../../shared/file-access";
 import {
   ConnectionCreateRequest,
   ConnectionIdParam,
@@ -114,9 +115,15 @@ export function connectionsRoutes({ store, testConnection = createConnectionTest
   app.use("/connections", requireStore(store));
   app.use("/connections/*", requireStore(store));
   const enabled = (): ConnectionStore => store as ConnectionStore; // requireStore ran first
-  /** A SQLite file's real path under the policy (403 outside the roots); other URIs as they are. */
-  const checkSqlite = (type: ConnectionType, path: string): string =>
-    type === "sqlite" && fileAccess ? resolveUserPath(fileAccess, path, "read") : path;
+  /**
+   * A SQLite file's real path under the policy (403 outside the roots), marked immutable in a
+   * read-only root (sqliteUri); other URIs as they are.
+   */
+  const checkSqlite = (type: ConnectionType, path: string): string => {
+    if (type !== "sqlite" || !fileAccess) return path;
+    const located = locateUserPath(fileAccess, path, "read");
+    return sqliteUri(located.path, located.readOnly);
+  };
 
   app.openapi(routes.status, (c) => c.json({ enabled: true, connectionCount: enabled().count() }, 200));
   app.openapi(routes.list, (c) => c.json(enabled().list(), 200));

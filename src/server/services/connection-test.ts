@@ -1,8 +1,9 @@
-import { Database } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import mysql from "mysql2";
 import { pingMssql } from "../../formats/db/mssql-connection";
 import { connectionOptions } from "../../formats/db/mysql-connection";
+import { openSqlite, sqlitePath } from "../../formats/db/sqlite";
 import { WeftError } from "../../shared/errors";
 import type { ConnectionType } from "./connection-store";
 
@@ -45,12 +46,14 @@ export function createConnectionTester({ timeoutSeconds = 5 }: { timeoutSeconds?
   };
 }
 
-function testSqlite(path: string): ConnectionTestResult {
+function testSqlite(uri: string): ConnectionTestResult {
   const started = performance.now();
+  const path = sqlitePath(uri);
   let db: Database | undefined;
   try {
-    // readonly: a test must not create a missing file or take a write lock.
-    db = new Database(path, { readonly: true });
+    // Read-only, as Weft reads it: a test must not create a missing file, take a write lock,
+    // or leave files in a read-only root (openSqlite).
+    db = openSqlite(uri);
     db.query("SELECT 1").get();
     return { success: true, message: `Opened the SQLite database ${path} (read-only)`, latencyMs: since(started) };
   } catch (err) {

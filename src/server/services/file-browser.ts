@@ -6,6 +6,7 @@ import {
   canonicalPath,
   type FileAccessPolicy,
   grantedRealPath,
+  isReserved,
   locateUserPath,
   realRootPath,
 } from "../../shared/file-access";
@@ -146,9 +147,11 @@ export function extensionOf(name: string): string | null {
 
 /**
  * "file" or "dir" for an entry that may be shown; undefined for what may not: a link whose
- * target is outside the roots or missing, a device, pipe or socket.
+ * target is outside the roots or missing, a device, pipe or socket, and the data directory
+ * (hidden rather than shown and refused: nothing in it may be opened).
  */
 export function entryKind(policy: FileAccessPolicy, dirent: Dirent, path: string): "file" | "dir" | undefined {
+  if (isReserved(policy, path)) return undefined;
   if (dirent.isDirectory()) return "dir";
   if (dirent.isFile()) return "file";
   if (!dirent.isSymbolicLink()) return undefined;

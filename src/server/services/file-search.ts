@@ -1,6 +1,6 @@
 import type { Dir, Dirent } from "node:fs";
 import { opendir } from "node:fs/promises";
-import { type FileAccessPolicy, grantedRealPath } from "../../shared/file-access";
+import { type FileAccessPolicy, grantedRealPath, isReserved } from "../../shared/file-access";
 import { extensionOf, fileEntry, statOrUndefined } from "./file-browser";
 import { matchScore } from "./file-match";
 
@@ -74,7 +74,7 @@ export async function searchFiles(
   const queue: string[] = [];
   const seen = new Set<string>();
   const enqueue = (folder: string) => {
-    if (seen.has(folder) || SYSTEM_FOLDERS.has(folder)) return;
+    if (seen.has(folder) || SYSTEM_FOLDERS.has(folder) || isReserved(policy, folder)) return;
     if (queue.length >= limits.maxFoldersVisited) {
       truncated = true;
       return;

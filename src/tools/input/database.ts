@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { type DatabaseRequest, describeDatabase, readDatabase } from "../../formats/db/read-database";
-import { sqlitePath } from "../../formats/db/sqlite";
+import { sqlitePath, sqliteUri } from "../../formats/db/sqlite";
 import { DataSourceError, NotFoundError, ValidationError } from "../../shared/errors";
 import type { ToolContext, ToolOutputs } from "../types";
 import type { DatabaseInput } from "./schema";
@@ -40,7 +40,7 @@ export function databaseFingerprint(config: DatabaseInput, ctx: ToolContext): st
     return undefined;
   }
   if (config.source_type !== "sqlite") return identity;
-  const path = connectionUri(config, ctx);
+  const path = sqlitePath(connectionUri(config, ctx));
   try {
     const stat = statSync(path);
     return `${identity}:${stat.size}:${stat.mtimeMs}`;
@@ -51,15 +51,18 @@ export function databaseFingerprint(config: DatabaseInput, ctx: ToolContext): st
 
 /** The URI a database Input's reader opens. */
 function connectionUri(config: DatabaseInput, ctx: ToolContext): string {
-  return readerUri(config.source_type, ctx.connection().uri, ctx.resolvePath);
+  return readerUri(config.source_type, ctx.connection().uri, ctx.locatePath);
 }
 
 /**
  * The URI a reader opens for a connection's: a SQLite file's path checked against the
- * file-access rules like any file (the Input tool's, and the data-source routes').
+ * file-access rules like any file (the Input tool's, and the data-source routes'), marked
+ * immutable in a read-only root so that reading it creates nothing there (sqliteUri).
  */
-export function readerUri(type: string, uri: string, resolvePath: ToolContext["resolvePath"]): string {
-  return type === "sqlite" ? resolvePath(sqlitePath(uri), "read") : uri;
+export function readerUri(type: string, uri: string, locatePath: ToolContext["locatePath"]): string {
+  if (type !== "sqlite") return uri;
+  const located = locatePath(sqlitePath(uri), "read");
+  return sqliteUri(located.path, located.readOnly);
 }
 
 /** A reader's refusal, naming the tool (a workflow may read several databases); other errors pass. */
