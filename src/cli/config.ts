@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import type { HostRule } from "../shared/outbound-hosts";
 import type { Mode } from "./argv";
 import { ConfigError } from "./config-error";
 import {
@@ -48,6 +49,8 @@ export interface ServerConfig {
     maxExprFormatLength: number;
   };
   aiBaseUrls: Record<AiProvider, string>;
+  /** OUTBOUND_HOSTS: the hosts the AI proxy and database connections may reach; empty allows any. */
+  outboundHosts: HostRule[];
 }
 
 export interface HubConfig {
@@ -234,6 +237,7 @@ function serverConfig(
       gemini: v.AI_GEMINI_BASE_URL ?? "",
       mistral: v.AI_MISTRAL_BASE_URL ?? "",
     },
+    outboundHosts: v.OUTBOUND_HOSTS ?? [],
   };
 }
 

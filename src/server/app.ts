@@ -43,17 +43,27 @@ export function createServerApp({ config, engine, clearCache, cacheRoot, archive
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
-  const prepare = (workflow: Workflow) => connectionsForRun(workflow, { store: connections });
+  const resolverDeps = { store: connections, outboundHosts: config.outboundHosts };
+  const prepare = (workflow: Workflow) => connectionsForRun(workflow, resolverDeps);
   app.route("/", workflowRoutes({ engine, clearCache, prepare, archive, logger }));
   app.route("/", polarsRoutes(engine));
-  const sourceConnection = (config: Record<string, unknown>) =>
-    resolveSourceConnection(config, "config", { store: connections });
+  const sourceConnection = (config: Record<string, unknown>) => resolveSourceConnection(config, "config", resolverDeps);
   app.route("/", datasourceRoutes(engine, sourceConnection));
-  app.route("/", connectionsRoutes({ store: connections, fileAccess: fileAccessPolicy(config) }));
+  app.route(
+    "/",
+    connectionsRoutes({
+      store: connections,
+      fileAccess: fileAccessPolicy(config),
+      outboundHosts: config.outboundHosts,
+    }),
+  );
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
   app.route("/", filesRoutes({ policy: fileAccessPolicy(config) }));
   app.route("/", workflowFileRoutes({ policy: fileAccessPolicy(config) }));
-  app.route("/", aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode }));
+  app.route(
+    "/",
+    aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode, outboundHosts: config.outboundHosts }),
+  );
   return app;
 }
