@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SPREADSHEET_LIMITS } from "../formats/spreadsheet-limits";
+import type { HostRule } from "../shared/outbound-hosts";
 import type { Mode } from "./argv";
 import { ConfigError } from "./config-error";
 import {
@@ -53,6 +54,8 @@ export interface ServerConfig {
     maxSpreadsheetRatio: number;
   };
   aiBaseUrls: Record<AiProvider, string>;
+  /** OUTBOUND_HOSTS: the hosts the AI proxy and database connections may reach; empty allows any. */
+  outboundHosts: HostRule[];
 }
 
 export interface HubConfig {
@@ -243,6 +246,7 @@ function serverConfig(
       gemini: v.AI_GEMINI_BASE_URL ?? "",
       mistral: v.AI_MISTRAL_BASE_URL ?? "",
     },
+    outboundHosts: v.OUTBOUND_HOSTS ?? [],
   };
 }
 

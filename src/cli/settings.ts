@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseHostRule } from "../shared/outbound-hosts";
 
 /** Which process a setting belongs to; `all` runs both, so it reads both kinds. */
 export type SettingScope = "common" | "server" | "hub";
@@ -76,6 +77,16 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
     .trim()
     .transform((s) => s.toLowerCase())
     .pipe(z.enum(values, { error: () => `expected one of: ${values.join(", ")}` }));
+
+/** OUTBOUND_HOSTS: a list whose every entry must parse (outbound-hosts.ts names the syntax). */
+const hostRules = list.transform((entries, ctx) => {
+  try {
+    return entries.map(parseHostRule);
+  } catch (err) {
+    ctx.addIssue({ code: "custom", message: (err as Error).message });
+    return z.NEVER;
+  }
+});
 
 function def<T>(d: SettingDef<T>): SettingDef<T> {
   return d;
@@ -357,6 +368,13 @@ export const SETTINGS = {
     schema: aiBaseUrl,
     default: "https://api.mistral.ai",
     describe: "Where the AI proxy sends mistral calls; a proxied path starts with its version (v1/...)",
+    scope: "server",
+  }),
+  OUTBOUND_HOSTS: def({
+    schema: hostRules,
+    defaultText: "(any host)",
+    describe:
+      "Comma-separated hosts the AI proxy and database connections may reach: host, host:port, *.domain[:port]; others are 403",
     scope: "server",
   }),
 

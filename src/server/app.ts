@@ -47,17 +47,20 @@ export function createServerApp(deps: ServerDeps) {
   const app = newApiApp();
   app.route("/", healthRoutes(config.maxPreviewRows));
   app.route("/", infoRoutes(config));
-  const prepare = (workflow: Workflow) => connectionsForRun(workflow, { store: connections });
+  const resolverDeps = { store: connections, outboundHosts: config.outboundHosts };
+  const prepare = (workflow: Workflow) => connectionsForRun(workflow, resolverDeps);
   app.route("/", workflowRoutes({ engine, clearCache, prepare, archive, logger }));
   app.route("/", polarsRoutes(engine));
-  const sourceConnection = (config: Record<string, unknown>) =>
-    resolveSourceConnection(config, "config", { store: connections });
+  const sourceConnection = (config: Record<string, unknown>) => resolveSourceConnection(config, "config", resolverDeps);
   app.route("/", datasourceRoutes(engine, sourceConnection));
-  app.route("/", connectionsRoutes({ store: connections, fileAccess: policy }));
+  app.route("/", connectionsRoutes({ store: connections, fileAccess: policy, outboundHosts: config.outboundHosts }));
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
   app.route("/", filesRoutes({ policy }));
   app.route("/", workflowFileRoutes({ policy }));
-  app.route("/", aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode }));
+  app.route(
+    "/",
+    aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode, outboundHosts: config.outboundHosts }),
+  );
   return app;
 }

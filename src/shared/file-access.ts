@@ -35,8 +35,10 @@ export interface LocatedPath {
   readOnly: boolean;
 }
 
-/** Longer paths are refused before any file-system call (Linux's PATH_MAX). */
+/** Longer paths are refused before any file-system call (Linux's PATH_MAX, in bytes). */
 export const MAX_PATH_LENGTH = 4096;
+/** Longer names (one folder or file name) are refused likewise (NAME_MAX, in bytes). */
+export const MAX_NAME_LENGTH = 255;
 /** As the kernel's ELOOP limit: more links than this in one path is a loop. */
 const MAX_SYMLINKS = 40;
 
@@ -67,6 +69,8 @@ export function locateUserPath(policy: FileAccessPolicy, path: string, access: "
     if (policy.mode === "restricted" && !rootOf(policy, resolve(path))) throw outside(path);
     throw new ValidationError(`"${path}" cannot be resolved: ${err.message}`);
   }
+  // Links may lengthen a path: what is opened must fit too (else ENAMETOOLONG, a 500).
+  if (real !== path) checkLengths(real, `"${path}" leads to a path that`);
   if (isReserved(policy, real)) throw reserved(path);
   const root = policy.mode === "open" ? undefined : rootOf(policy, real);
   if (policy.mode === "restricted" && !root) throw outside(path);
@@ -184,13 +188,30 @@ export function isInside(base: string, path: string): boolean {
 function checkSyntax(path: string): void {
   if (typeof path !== "string" || path.trim() === "") throw new ValidationError("A file path is required");
   if (path.includes("\u0000")) throw new ValidationError("A file path must not contain NUL characters");
-  if (path.length > MAX_PATH_LENGTH) {
-    throw new ValidationError(`A file path must be at most ${MAX_PATH_LENGTH} characters (got ${path.length})`);
-  }
+  checkLengths(path, "A file path");
   // Relative paths would depend on the Server's working folder, which the user cannot see.
   // `C:\...` and `\\server\share` land here too: they are not absolute on this system.
   if (!path.startsWith("/")) {
     throw new ValidationError(`File paths must be absolute (start with "/"): "${path}"`);
+  }
+}
+
+/**
+ * The system's limits on a path (PATH_MAX) and on each name in it (NAME_MAX), in UTF-8 bytes
+ * as the kernel counts: past them every file-system call fails with ENAMETOOLONG.
+ */
+function checkLengths(path: string, what: string): void {
+  const bytes = Buffer.byteLength(path);
+  if (bytes > MAX_PATH_LENGTH) {
+    throw new ValidationError(`${what} must be at most ${MAX_PATH_LENGTH} bytes long (got ${bytes})`);
+  }
+  for (const name of path.split("/")) {
+    const nameBytes = Buffer.byteLength(name);
+    if (nameBytes > MAX_NAME_LENGTH) {
+      throw new ValidationError(
+        `${what} must not hold a name longer than ${MAX_NAME_LENGTH} bytes (got ${nameBytes}: "${name.slice(0, 40)}…")`,
+      );
+    }
   }
 }
 

@@ -388,7 +388,7 @@ describe("generated Python gives Weft's results", () => {
   });
 
   runIf(
-    "inputs: CSV options (delimiter, skip_rows, no header, quoted empty text, Latin-1, all text), JSON array and lines",
+    "inputs: CSV options (delimiter, skip_rows, no header, quoted empty text, Latin-1, all text), JSON array, lines and one object",
     async () => {
       writeFileSync(join(files, "odd.csv"), 'a title line\nname;note;n\n"";x;1\n;y;\n"a;b";"say ""hi""";3\n');
       writeFileSync(join(files, "noheader.csv"), "1,a\n2,b\n");
@@ -399,6 +399,7 @@ describe("generated Python gives Weft's results", () => {
       );
       writeFileSync(join(files, "array.json"), '[{"a": 1, "b": "x"}, {"a": null, "b": "y", "c": true}]');
       writeFileSync(join(files, "lines.ndjson"), '{"a": 1, "b": "x"}\n{"a": 2.5, "b": null}\n');
+      writeFileSync(join(files, "object.json"), '{\n  "a": 1,\n  "b": ["x", "y"]\n}\n');
       const inputs: [string, Record<string, unknown>][] = [
         ["odd", { source: join(files, "odd.csv"), options: { delimiter: ";", skip_rows: 1 } }],
         ["noheader", { source: join(files, "noheader.csv"), options: { has_header: false } }],
@@ -406,6 +407,7 @@ describe("generated Python gives Weft's results", () => {
         ["text", { source: join(files, "orders.csv"), options: { infer_schema_length: 0 } }],
         ["array", { source: join(files, "array.json") }],
         ["lines", { source: join(files, "lines.ndjson") }],
+        ["object", { source: join(files, "object.json") }],
       ];
       const build: Build = (out) =>
         workflow(

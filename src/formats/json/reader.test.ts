@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
 import type { ReadOptions } from "../types";
+import { MAX_JSON_DEPTH } from "./json-shape";
 import { scanJson } from "./reader";
 
 const tmp = tempFolder("json-read");
@@ -58,6 +59,23 @@ describe("scanJson", () => {
     expect(read(tmp.file("late.ndjson", asLines(rows)), { infer_schema_length: 0 })).toEqual(expected);
   });
 
+  test("one object, on one line or pretty-printed (with a BOM too), is one row", () => {
+    const row = { a: 1, b: "x\ny", c: [1, 2] };
+    expect(read(tmp.file("one.json", JSON.stringify(row)))).toEqual([row]);
+    expect(read(tmp.file("one-pretty.json", JSON.stringify(row, null, 2)))).toEqual([row]);
+    expect(read(tmp.file("one-bom.json", `\ufeff${JSON.stringify(row, null, 2)}`))).toEqual([row]);
+  });
+
+  test("lines longer than one read of the shape check (1 MiB)", () => {
+    const rows = [{ s: "y".repeat(3 << 20) }, { s: "z" }];
+    expect(read(tmp.file("long-ok.jsonl", asLines(rows)))).toEqual(rows);
+  });
+
+  test(`nesting up to ${MAX_JSON_DEPTH} levels is read`, () => {
+    const deep = `{"a":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`;
+    expect(read(tmp.file("deep-ok.json", deep))).toHaveLength(1);
+  });
+
   test("a file name with glob characters is read literally", () => {
     expect(read(tmp.file("data[1]*.ndjson", asLines([{ a: 1 }])))).toEqual([{ a: 1 }]);
   });
@@ -72,6 +90,23 @@ describe("JSON errors come at scan time and name the file", () => {
     ["not JSON", () => tmp.file("text.json", "hello, world"), "neither a JSON array"],
     ["truncated array", () => tmp.file("cut.json", '[{"a": 1}, {"a": '), "as JSON"],
     ["array of numbers", () => tmp.file("numbers.json", "[1, 2, 3]"), "as JSON"],
+    ["nested arrays", () => tmp.file("nested.json", "[[1, 2], [3]]"), "as JSON"],
+    ["a line that is not an object", () => tmp.file("mixed.jsonl", '{"a": 1}\n5\n'), "line 2: a top-level value"],
+    ["a truncated object", () => tmp.file("cut.jsonl", '{"a": 1}\n{"a": '), "line 2: the file ends inside"],
+    [
+      "a bad line longer than a read",
+      () => tmp.file("long.jsonl", `{"a":1}\n{"s":"${"x".repeat(3 << 20)}",}\n`),
+      "line 2: not valid JSON",
+    ],
+    ["two pretty objects", () => tmp.file("two.json", '{\n"a": 1}\n{\n"a": 2}'), "several objects"],
+    ["text after the array", () => tmp.file("after.json", '[{"a": 1}] [2]'), "more than one top-level value"],
+    ["a stray closing brace", () => tmp.file("stray.json", '{"a": 1}}'), "a closing bracket"],
+    ["100,000 levels of arrays", () => tmp.file("deep.json", `${"[".repeat(1e5)}${"]".repeat(1e5)}`), "nested deeper"],
+    [
+      "100,000 levels of objects",
+      () => tmp.file("deep.jsonl", `${'{"a":'.repeat(1e5)}1${"}".repeat(1e5)}`),
+      "line 1: nested deeper than 64",
+    ],
   ];
   for (const [label, makePath, problem] of cases) {
     test(label, () => {

@@ -3,9 +3,11 @@ import type { Context } from "hono";
 import type { AiProvider, AuthMode } from "../../cli/config";
 import { liftIdleTimeout } from "../../http/idle-timeout";
 import { newApiApp } from "../../http/openapi-app";
+import { checkOutboundUrl, type HostRule } from "../../shared/outbound-hosts";
 import { listModels } from "../services/ai-models";
 import {
   AI_PROXY_PROVIDERS,
+  type AiProxyProvider,
   forwardedQuery,
   providerBaseUrl,
   proxyProviderOf,
@@ -18,6 +20,8 @@ export interface AiRoutesDeps {
   baseUrls: Record<AiProvider, string>;
   /** Decides whose Authorization header a proxied request carries (see the proxy route). */
   authMode: AuthMode;
+  /** OUTBOUND_HOSTS: when set, a provider on any other host is refused before connecting. */
+  outboundHosts?: readonly HostRule[];
 }
 
 const tags = ["AI"];
@@ -53,6 +57,7 @@ const models = createRoute({
   responses: {
     200: { content: { "application/json": { schema: ModelsResponse } }, description: "OK" },
     400: { description: "Unknown provider, base_url missing or misplaced, or the provider refused the key" },
+    403: { description: "The provider's host is not in OUTBOUND_HOSTS" },
     502: { description: "The provider is unreachable or answered with an error" },
     504: { description: "The provider did not answer within 30 s" },
   },
@@ -72,12 +77,18 @@ upstream request. 502 when the provider is unreachable, 504 when it sends no hea
  * streaming proxy to the provider's API. Keys are never stored or logged: they travel in
  * the request body (models) or headers (proxy) and go to the provider only.
  */
-export function aiRoutes({ baseUrls, authMode }: AiRoutesDeps) {
+export function aiRoutes({ baseUrls, authMode, outboundHosts }: AiRoutesDeps) {
   const app = newApiApp();
+  /** Where a call goes (providerBaseUrl), once OUTBOUND_HOSTS allows its host. */
+  const allowedBase = (provider: AiProxyProvider, baseUrl: string | undefined): URL => {
+    const base = providerBaseUrl(provider, baseUrl, baseUrls);
+    checkOutboundUrl(outboundHosts, base, `AI provider ${provider}`);
+    return base;
+  };
 
   app.openapi(models, async (c) => {
     const body = c.req.valid("json");
-    const base = providerBaseUrl(body.provider, body.base_url, baseUrls);
+    const base = allowedBase(body.provider, body.base_url);
     const list = await listModels({
       provider: body.provider,
       base,
@@ -88,7 +99,7 @@ export function aiRoutes({ baseUrls, authMode }: AiRoutesDeps) {
   });
 
   // GET as well as POST: providers read resources with GET (a model, a batch, a stored response).
-  app.on(["GET", "POST"], "/ai/proxy/:provider/:path{.+}", (c) => proxy(c, baseUrls, authMode));
+  app.on(["GET", "POST"], "/ai/proxy/:provider/:path{.+}", (c) => proxy(c, allowedBase, authMode));
   for (const method of ["post", "get"] as const) {
     app.openAPIRegistry.registerPath({
       method,
@@ -113,6 +124,7 @@ export function aiRoutes({ baseUrls, authMode }: AiRoutesDeps) {
       responses: {
         200: { description: "The provider's answer, status and headers relayed" },
         400: { description: "A path that leaves the provider's base URL, or base_url missing or misplaced" },
+        403: { description: "The provider's host is not in OUTBOUND_HOSTS" },
         404: { description: "Unknown provider" },
         502: { description: "The provider is unreachable" },
         504: { description: "The provider sent no answer in time" },
@@ -122,10 +134,14 @@ export function aiRoutes({ baseUrls, authMode }: AiRoutesDeps) {
   return app;
 }
 
-async function proxy(c: Context, baseUrls: Record<AiProvider, string>, authMode: AuthMode): Promise<Response> {
+async function proxy(
+  c: Context,
+  allowedBase: (provider: AiProxyProvider, baseUrl: string | undefined) => URL,
+  authMode: AuthMode,
+): Promise<Response> {
   const provider = proxyProviderOf(c.req.param("provider") ?? "");
   const url = new URL(c.req.url);
-  const base = providerBaseUrl(provider, url.searchParams.get("base_url") ?? undefined, baseUrls);
+  const base = allowedBase(provider, url.searchParams.get("base_url") ?? undefined);
   const target = proxyTargetUrl(base, rawProxyPath(url.pathname), forwardedQuery(url.search));
   // The relay's own timeouts bound this one.
   liftIdleTimeout(c);

@@ -4,6 +4,7 @@ import { sqliteUri } from "../../formats/db/sqlite";
 import { newApiApp } from "../../http/openapi-app";
 import { FeatureDisabledError } from "../../shared/errors";
 import { type FileAccessPolicy, locateUserPath } from "../../shared/file-access";
+import { checkDatabaseUri, checkOutboundHost, defaultDatabasePort, type HostRule } from "../../shared/outbound-hosts";
 import {
   ConnectionCreateRequest,
   ConnectionIdParam,
@@ -22,6 +23,8 @@ export interface ConnectionsDeps {
   testConnection?: TestConnection;
   /** When given, a SQLite connection's file must be readable under this policy (403 otherwise). */
   fileAccess?: FileAccessPolicy;
+  /** OUTBOUND_HOSTS: when set, a connection to any other host is refused (on save and on test). */
+  outboundHosts?: readonly HostRule[];
 }
 
 const tags = ["Connections"];
@@ -109,7 +112,12 @@ const routes = {
  * connections). Credentials go in on create and update and never come out: they are only
  * decrypted to build the URI that a test (or, later, the connection resolver) uses.
  */
-export function connectionsRoutes({ store, testConnection = createConnectionTester(), fileAccess }: ConnectionsDeps) {
+export function connectionsRoutes({
+  store,
+  testConnection = createConnectionTester(),
+  fileAccess,
+  outboundHosts,
+}: ConnectionsDeps) {
   const app = newApiApp();
   // Before any route, so that status and unknown sub-paths are 503 too while disabled.
   app.use("/connections", requireStore(store));
@@ -124,6 +132,11 @@ export function connectionsRoutes({ store, testConnection = createConnectionTest
     const located = locateUserPath(fileAccess, path, "read");
     return sqliteUri(located.path, located.readOnly);
   };
+  /** A server's host and port must be allowed by OUTBOUND_HOSTS, so one is not saved to fail later. */
+  const checkHost = (type: ConnectionType, host: string | undefined, port: number | undefined): void => {
+    if (type === "sqlite") return;
+    checkOutboundHost(outboundHosts, host || "localhost", port ?? defaultDatabasePort(type), "Connection");
+  };
 
   app.openapi(routes.status, (c) => c.json({ enabled: true, connectionCount: enabled().count() }, 200));
   app.openapi(routes.list, (c) => c.json(enabled().list(), 200));
@@ -131,6 +144,7 @@ export function connectionsRoutes({ store, testConnection = createConnectionTest
   app.openapi(routes.create, (c) => {
     const body = c.req.valid("json");
     checkSqlite(body.type, body.database);
+    checkHost(body.type, body.host, body.port);
     return c.json(enabled().create(body), 201);
   });
   app.openapi(routes.update, (c) => {
@@ -138,6 +152,7 @@ export function connectionsRoutes({ store, testConnection = createConnectionTest
     const body = c.req.valid("json");
     const current = enabled().get(id);
     checkSqlite(body.type ?? current.type, body.database ?? current.database);
+    checkHost(body.type ?? current.type, body.host ?? current.host, body.port ?? current.port);
     return c.json(enabled().update(id, body), 200);
   });
   app.openapi(routes.delete, (c) => {
@@ -147,6 +162,7 @@ export function connectionsRoutes({ store, testConnection = createConnectionTest
   app.openapi(routes.test, async (c) => {
     const connection = enabled().get(c.req.valid("param").connection_id);
     const uri = enabled().uriFor(connection.id);
+    checkDatabaseUri(outboundHosts, connection.type, uri, `Connection "${connection.id}"`);
     const result = await testConnection(checkSqlite(connection.type, uri), connection.type);
     // Scrubbed here too: the injected tester may be any implementation.
     return c.json({ ...result, message: scrubCredentials(result.message, uri) }, 200);

@@ -62,7 +62,8 @@ export function datasourceRoutes(engine: ExecutorPool, resolveConnection: Source
   /** The database a request reads, with its connection resolved; undefined for a file (whose config is its options). */
   const databaseOf = async ({ source_type, config = {} }: SourceBody): Promise<DatabaseSource | undefined> => {
     if (!DATABASE_SOURCE_TYPES.includes(source_type ?? "")) return undefined;
-    const { uri } = await resolveConnection(config);
+    // With its type, as a tool's config has it: a SQLite file is not checked as a host.
+    const { uri } = await resolveConnection({ ...config, source_type });
     return { uri, table: config.table as string | undefined, query: config.query as string | undefined };
   };
   // An inspect counts a whole file's rows: MAX_EXECUTION_TIME_SECONDS bounds it, not Bun's idle timeout.

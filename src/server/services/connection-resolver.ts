@@ -2,6 +2,7 @@ import { serializeError } from "../../engine/executor/protocol";
 import type { JobConnection } from "../../engine/job";
 import type { ToolNode, Workflow } from "../../engine/workflow";
 import { FeatureDisabledError, ValidationError, WeftError } from "../../shared/errors";
+import { checkDatabaseUri, type HostRule } from "../../shared/outbound-hosts";
 import type { ConnectionStore } from "./connection-store";
 
 const DATABASE_TYPES = new Set(["postgresql", "mysql", "sqlite", "mssql"]);
@@ -30,6 +31,8 @@ export interface ConnectionResolverDeps {
   store: ConnectionStore | undefined;
   /** Set when the Server answers to a Hub: connection ids are then the Hub's. */
   hub?: HubConnectionLookup;
+  /** OUTBOUND_HOSTS: when set, a database on any other host is refused before connecting. */
+  outboundHosts?: readonly HostRule[];
 }
 
 /** A URI without its password, for an identity. */
@@ -55,13 +58,25 @@ export async function resolveConnection(
 /**
  * The connection a database source names (`connection_id` or `connection: {uri}`): a database
  * Input tool's, or a data-source route's (`where` begins its errors). `workflowId` is what a
- * Hub authorizes a Hub connection for.
+ * Hub authorizes a Hub connection for. Whoever gave the URI, its host must be allowed by
+ * OUTBOUND_HOSTS (`config.source_type` tells a SQLite file, which has none).
  */
 export async function resolveSourceConnection(
   config: Record<string, unknown>,
   where: string,
-  { store, hub }: ConnectionResolverDeps,
+  deps: ConnectionResolverDeps,
   workflowId = "",
+): Promise<ResolvedConnection> {
+  const resolved = await namedConnection(config, where, deps, workflowId);
+  checkDatabaseUri(deps.outboundHosts, config.source_type, resolved.uri, where);
+  return resolved;
+}
+
+async function namedConnection(
+  config: Record<string, unknown>,
+  where: string,
+  { store, hub }: ConnectionResolverDeps,
+  workflowId: string,
 ): Promise<ResolvedConnection> {
   const id = config.connection_id;
   const given = config.connection as { uri?: unknown } | undefined;

@@ -1,10 +1,11 @@
 import type { PythonHelper } from "../../codegen/types";
 
-/** JSON as Weft reads it (src/formats/json/reader.ts): the first significant byte decides. */
+/** JSON as Weft reads it (src/formats/json/reader.ts): the first significant byte and the first line decide. */
 export const SCAN_JSON_HELPER: PythonHelper = {
   name: "scan_json",
+  imports: ["json"],
   source: String.raw`def scan_json(path: str, infer_schema_length: int) -> pl.LazyFrame:
-    """Reads JSON as Weft does: JSON lines when the file starts with "{", an array of objects with "["."""
+    """Reads JSON as Weft does: JSON lines or one object when the file starts with "{", an array of objects with "["."""
     with open(path, "rb") as file:
         head = file.read(3)
         has_bom = head == b"\xef\xbb\xbf"
@@ -15,13 +16,23 @@ export const SCAN_JSON_HELPER: PythonHelper = {
                 raise ValueError(f"Cannot read {path}: the file is empty (whitespace only)")
             text += chunk
     first = text.lstrip(b" \t\r\n")[:1]
-    if first == b"{" and not has_bom:
-        return pl.scan_ndjson(path, infer_schema_length=infer_schema_length)
     if first not in (b"{", b"["):
         raise ValueError(f"Cannot read {path}: it is neither a JSON array of objects nor JSON lines")
+    # An object that does not end on its first line is one object written over several (one row).
+    one_object = False
+    if first == b"{":
+        with open(path, "rb") as file:
+            file.seek(3 if has_bom else 0)
+            line = next((line for line in file if line.strip()), b"")
+        try:
+            json.loads(line)
+        except ValueError:
+            one_object = True
+    if first == b"{" and not has_bom and not one_object:
+        return pl.scan_ndjson(path, infer_schema_length=infer_schema_length)
     with open(path, "rb") as file:
         data = file.read()[3 if has_bom else 0 :]
-    if first == b"{":
+    if first == b"{" and not one_object:
         return pl.read_ndjson(data, infer_schema_length=infer_schema_length).lazy()
     return pl.read_json(data, infer_schema_length=infer_schema_length).lazy()`,
 };
