@@ -1,6 +1,6 @@
 import { countDatabaseRows, type DatabaseRequest, describeDatabase, readDatabase } from "../formats/db/read-database";
 import { columnsOf } from "./columns";
-import { type InspectResult, previewWindow, type SourcePreviewResult } from "./datasource";
+import { type InspectResult, type PreviewWindow, previewWindow, type SourcePreviewResult } from "./datasource";
 
 /** What an answer names as its source: the table, or the query (never the connection, which may hold a password). */
 const sourceOf = (request: DatabaseRequest) => request.table ?? request.query ?? "";
@@ -27,10 +27,7 @@ export async function inspectDatabase(request: DatabaseRequest): Promise<Inspect
  * asked for `offset + maxRows` rows at most (LIMIT, or SET ROWCOUNT on SQL Server), never the
  * whole result; `total_rows` is counted by the database.
  */
-export async function previewDatabase(
-  request: DatabaseRequest,
-  window: { offset: number; maxRows: number; columns?: string[] },
-): Promise<SourcePreviewResult> {
+export async function previewDatabase(request: DatabaseRequest, window: PreviewWindow): Promise<SourcePreviewResult> {
   const read = await readDatabase({ ...request, maxRows: window.offset + window.maxRows });
   const rows = previewWindow(read.lazy(), window, sourceOf(request));
   const total_rows = await countDatabaseRows(request);

@@ -6,6 +6,7 @@ import { ValidationError } from "../shared/errors";
 import type { Frame } from "../tools/types";
 import { columnsOf } from "./columns";
 import type { ColumnInfo } from "./job";
+import type { PreviewBounds } from "./preview-cut";
 import { previewData } from "./preview-data";
 
 const STREAMING = { engine: "streaming" } as never;
@@ -38,11 +39,15 @@ export interface SourceRequest {
   options: ReadOptions;
 }
 
-export interface SourcePreviewRequest extends SourceRequest {
-  maxRows: number;
+/** Which rows of a source to show, and how long values and rows are cut. */
+export interface PreviewWindow {
   offset: number;
+  maxRows: number;
   columns?: string[];
+  bounds: PreviewBounds;
 }
+
+export interface SourcePreviewRequest extends SourceRequest, PreviewWindow {}
 
 /**
  * Remembers row counts by file identity (path, size, modification time, reader options), so
@@ -112,7 +117,7 @@ export function previewSource(request: SourcePreviewRequest, counts: RowCounts):
  */
 export function previewWindow(
   frame: Frame,
-  window: { offset: number; maxRows: number; columns?: string[] },
+  window: PreviewWindow,
   source: string,
 ): Pick<SourcePreviewResult, "columns" | "dtypes" | "data" | "preview_rows"> {
   let selected = frame;
@@ -126,7 +131,7 @@ export function previewWindow(
     selected = frame.select(...window.columns);
   }
   const rows = selected.slice(window.offset, window.maxRows).collectSync(STREAMING);
-  const preview = previewData(rows, window.maxRows);
+  const preview = previewData(rows, window.maxRows, window.bounds);
   return {
     columns: preview.columns.map((c) => c.name),
     dtypes: preview.columns.map((c) => c.dtype),

@@ -36,7 +36,6 @@ import type {
 } from "./job";
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
-import { setPreviewBounds } from "./preview-cut";
 import { profileFrame } from "./profile";
 import { countSocketRows } from "./row-counts";
 import { type RunProgress, runProgress } from "./run-progress";
@@ -70,8 +69,8 @@ interface JobScope {
 }
 
 export function createEngine({ settings, claim, release }: EngineDeps): Engine {
-  setPreviewBounds(settings.previewBounds);
   setSpreadsheetLimits(settings.limits);
+  const bounds = settings.previewBounds;
   const cache = new ToolCache({
     root: `${settings.dataDir}/cache`,
     enabled: settings.cache.enabled,
@@ -129,7 +128,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     const result: SocketPreviews = {};
     for (const socket of tools[tool.type]?.outputs ?? []) {
       const frame = outputs[socket];
-      if (frame) result[socket] = asTool(tool.id, () => previewFrame(frame, limit));
+      if (frame) result[socket] = asTool(tool.id, () => previewFrame(frame, limit, bounds));
     }
     return result;
   }
@@ -278,7 +277,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
           `Tool "${job.toolId}" has no output socket "${socketId}" (sockets: ${sockets.join(", ")})`,
         );
       const { columns, metrics, topValues } = job;
-      const profile = asTool(job.toolId, () => profileFrame(frame, { columns, metrics, topValues }));
+      const profile = asTool(job.toolId, () => profileFrame(frame, { columns, metrics, topValues }, bounds));
       return { tool_id: job.toolId, socket_id: socketId, ...profile };
     },
 
@@ -298,10 +297,10 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       const maxRows = clamp(job.maxRows);
       if (job.database) {
         const request = databaseRequest(sourceType, job.database, scope.signal);
-        return await previewDatabase(request, { offset, maxRows, columns });
+        return await previewDatabase(request, { offset, maxRows, columns, bounds });
       }
       const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
-      return previewSource({ path, sourceType, options, offset, columns, maxRows }, rowCounts);
+      return previewSource({ path, sourceType, options, offset, columns, maxRows, bounds }, rowCounts);
     },
 
     async execute(job, scope): Promise<ExecuteResult> {

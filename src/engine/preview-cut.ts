@@ -16,31 +16,26 @@ export interface PreviewBounds {
   maxBytes: number;
 }
 
+/**
+ * The settings' defaults, for callers outside an engine (unit tests); an engine always
+ * passes its own settings' bounds down (`EngineSettings.previewBounds`).
+ */
 export const DEFAULT_PREVIEW_BOUNDS: PreviewBounds = { maxValueChars: 10_000, maxBytes: 20_000_000 };
-
-let bounds = DEFAULT_PREVIEW_BOUNDS;
-
-/** The executor's bounds, from the Server's settings (set once when its engine is created). */
-export function setPreviewBounds(next: PreviewBounds): void {
-  bounds = next;
-}
-
-export const previewBounds = (): PreviewBounds => bounds;
 
 /** The marker a cut value ends with. */
 export const cutMarker = (length: number, unit: "characters" | "bytes"): string =>
   `…[cut: ${length.toLocaleString("en-US")} ${unit}]`;
 
 /**
- * A String or Binary column's values with those over the bound cut (binary as base64), or
+ * A String or Binary column's values with those over `max` cut (binary as base64), or
  * undefined when none is over it (or the column is of another type).
  */
 export function cutValues(
   series: pl.Series,
   dtype: DataType,
   base64: (bytes: number[]) => string,
+  max: number,
 ): unknown[] | undefined {
-  const max = bounds.maxValueChars;
   if (dtype.variant === "String") {
     const lengths = series.str.lengths();
     if (!((lengths.max() as number) > max)) return undefined;
@@ -68,12 +63,12 @@ function mark(values: unknown[], lengths: (number | null)[], max: number, unit: 
   });
 }
 
-/** How many of `rows` fit in the byte bound (their JSON, UTF-8). */
-export function rowsWithinBytes(rows: unknown[][]): number {
+/** How many of `rows` fit in `maxBytes` (their JSON, UTF-8). */
+export function rowsWithinBytes(rows: unknown[][], maxBytes: number): number {
   let total = 2;
   for (let r = 0; r < rows.length; r++) {
     total += Buffer.byteLength(JSON.stringify(rows[r])) + 1;
-    if (total > bounds.maxBytes) return r;
+    if (total > maxBytes) return r;
   }
   return rows.length;
 }

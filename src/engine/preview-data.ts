@@ -1,7 +1,7 @@
 import pl, { type DataType } from "nodejs-polars";
 import { ValidationError } from "../shared/errors";
 import { datetimeParts, dtypeName, OpaqueDtype, seriesDtype } from "../tools/dtype";
-import { cutValues, rowsWithinBytes } from "./preview-cut";
+import { cutValues, DEFAULT_PREVIEW_BOUNDS, type PreviewBounds, rowsWithinBytes } from "./preview-cut";
 
 /** One output socket's rows as the API sends them (decisions.md, "Preview data"). */
 export interface PreviewData {
@@ -30,9 +30,14 @@ export interface PreviewData {
  * - Decimal: the exact decimal string (`"1.50"`). Binary: base64. Categorical, Enum: strings.
  * - List and Array: JSON arrays; Struct: JSON objects keyed by field name; the same rules
  *   apply inside. Null (also a null struct row): null.
- * - Long text and binary values are cut, and rows dropped past a byte bound: preview-cut.ts.
+ * - Long text and binary values are cut, and rows dropped past a byte bound, by `bounds`
+ *   (preview-cut.ts; the engine passes its settings').
  */
-export function previewData(frame: pl.DataFrame, limit: number): PreviewData {
+export function previewData(
+  frame: pl.DataFrame,
+  limit: number,
+  bounds: PreviewBounds = DEFAULT_PREVIEW_BOUNDS,
+): PreviewData {
   if (!Number.isInteger(limit) || limit < 0) {
     throw new ValidationError(`Preview limit must be a whole number >= 0, got ${limit}`);
   }
@@ -44,7 +49,7 @@ export function previewData(frame: pl.DataFrame, limit: number): PreviewData {
   for (const series of rows.getColumns()) {
     const dtype = seriesDtype(series);
     columns.push({ name: series.name, dtype: dtypeName(dtype) });
-    values.push(cutValues(series, dtype, base64) ?? columnValues(series, dtype));
+    values.push(cutValues(series, dtype, base64, bounds.maxValueChars) ?? columnValues(series, dtype));
   }
   // Column-wise conversion then one transpose: measured faster than row records.
   let data: unknown[][] = new Array(height);
@@ -53,7 +58,7 @@ export function previewData(frame: pl.DataFrame, limit: number): PreviewData {
     for (let c = 0; c < values.length; c++) row[c] = values[c]?.[r];
     data[r] = row;
   }
-  const fit = rowsWithinBytes(data);
+  const fit = rowsWithinBytes(data, bounds.maxBytes);
   if (fit < height) {
     data = data.slice(0, fit);
     return { columns, data, row_count: fit, has_more: true, bytes_limited: true };

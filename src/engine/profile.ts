@@ -38,6 +38,7 @@ import { ValidationError } from "../shared/errors";
 import { NUMERIC_VARIANTS } from "../tools/dtype";
 import { columnNames, schemaOf } from "../tools/schema-of";
 import type { Frame } from "../tools/types";
+import { DEFAULT_PREVIEW_BOUNDS, type PreviewBounds } from "./preview-cut";
 import { previewData } from "./preview-data";
 import {
   type ColumnProfile,
@@ -155,7 +156,7 @@ function scalarExpr(metric: ProfileMetric, name: string, dt: DataType): Expr | u
 }
 
 /** The `n` most frequent non-null values of one column as `[value, count]` pairs. */
-function topValues(frame: Frame, name: string, n: number): unknown[][] {
+function topValues(frame: Frame, name: string, n: number, bounds: PreviewBounds): unknown[][] {
   // Renamed first, so that a column called "n" (or anything) cannot clash with the count.
   const counts = frame
     .select(pl.col(name).alias("value"))
@@ -165,14 +166,19 @@ function topValues(frame: Frame, name: string, n: number): unknown[][] {
     .sort(["n", "value"], [true, false])
     .head(n)
     .collectSync({ engine: "streaming" } as never);
-  return previewData(counts, n).data;
+  return previewData(counts, n, bounds).data;
 }
 
 /**
  * Profiles the chosen columns of `frame` over all of its rows. Throws ValidationError for
- * an unknown column or metric (naming it, listing the valid ones).
+ * an unknown column or metric (naming it, listing the valid ones). Values are cut by
+ * `bounds` as a preview's are (the engine passes its settings').
  */
-export function profileFrame(frame: Frame, options: ProfileOptions = {}): FrameProfile {
+export function profileFrame(
+  frame: Frame,
+  options: ProfileOptions = {},
+  bounds: PreviewBounds = DEFAULT_PREVIEW_BOUNDS,
+): FrameProfile {
   const schema = schemaOf(frame);
   const metrics = chosenMetrics(options.metrics);
   const columns = chosenColumns(options.columns, columnNames(schema));
@@ -195,7 +201,7 @@ export function profileFrame(frame: Frame, options: ProfileOptions = {}): FrameP
   });
 
   const scalars = frame.select(...exprs).collectSync({ engine: "streaming" } as never);
-  const row = previewData(scalars, 1);
+  const row = previewData(scalars, 1, bounds);
   const scalar = new Map(row.columns.map((c, i) => [c.name, row.data[0]?.[i]]));
   const rows = Number(scalar.get("rows") ?? 0);
 
@@ -208,7 +214,7 @@ export function profileFrame(frame: Frame, options: ProfileOptions = {}): FrameP
         const nulls = Number(scalar.get(`c${i}_null_count`) ?? 0);
         profile.push([metric, rows === 0 ? 0 : Math.round((nulls / rows) * 10_000) / 100]);
       } else if (metric === "top_values") {
-        profile.push([metric, topValues(frame, name, topN)]);
+        profile.push([metric, topValues(frame, name, topN, bounds)]);
       } else {
         profile.push([metric, scalar.get(`c${i}_${metric}`) ?? null]);
       }

@@ -1,7 +1,7 @@
 import type { CallNode, Node } from "./ast";
 import { ExpressionError } from "./expression-error";
 import type { Param } from "./params";
-import { isDunder } from "./refusals";
+import { dunderRefusal, isDunder } from "./refusals";
 
 /**
  * Matches a call's positional and keyword arguments to a Python signature, as Python does:
@@ -26,6 +26,14 @@ export function callNamePos(call: CallNode): number {
   return call.callee.kind === "attribute" ? call.callee.namePos : call.pos;
 }
 
+/** Too many arguments without a name: how many are taken, and how to give the others. */
+function tooMany(label: string, most: number, byName: readonly string[], got: number): string {
+  const takes = most === 0 ? "no arguments" : `at most ${most} argument${most === 1 ? "" : "s"}`;
+  if (byName.length === 0) return `${label} takes ${takes}, got ${got}`;
+  const named = byName.map((n) => `${n}=`).join(", ");
+  return `${label} takes ${takes} without a name (give ${named} by name), got ${got}`;
+}
+
 /** Binds `call` to `params`; throws an ExpressionError naming the function and the parameter at fault. */
 export function bindArguments(params: readonly Param[], call: CallNode, label: string): BoundArguments {
   const nodes = new Map<string, Node | readonly Node[]>();
@@ -34,6 +42,7 @@ export function bindArguments(params: readonly Param[], call: CallNode, label: s
   const variadic = variadicAt >= 0 ? params[variadicAt] : undefined;
   const positional = params.filter((p, i) => !p.keywordOnly && !p.variadic && (variadicAt < 0 || i < variadicAt));
 
+  const named = params.filter((p) => !p.variadic).map((p) => p.name);
   const extra: Node[] = [];
   call.args.forEach((arg, i) => {
     const target = positional[i];
@@ -43,11 +52,8 @@ export function bindArguments(params: readonly Param[], call: CallNode, label: s
     } else if (variadic) {
       extra.push(arg);
     } else {
-      const most = positional.length;
-      throw new ExpressionError(
-        `${label} takes ${most === 0 ? "no" : `at most ${most}`} positional argument${most === 1 ? "" : "s"}, got ${call.args.length}`,
-        arg.pos,
-      );
+      const byName = params.filter((p) => p.keywordOnly).map((p) => p.name);
+      throw new ExpressionError(tooMany(label, positional.length, byName, call.args.length), arg.pos);
     }
   });
   if (variadic) {
@@ -56,16 +62,17 @@ export function bindArguments(params: readonly Param[], call: CallNode, label: s
   }
 
   for (const keyword of call.keywords) {
-    if (isDunder(keyword.name))
-      throw new ExpressionError(`Keyword ${keyword.name} is not allowed (dunder names are refused)`, keyword.pos);
+    if (isDunder(keyword.name)) throw new ExpressionError(dunderRefusal(keyword.name), keyword.pos);
     const target = params.find((p) => p.name === keyword.name && !p.variadic);
     if (!target) {
-      const names = params.filter((p) => !p.variadic).map((p) => p.name);
-      const accepted = names.length > 0 ? ` (accepted: ${names.join(", ")})` : " (it takes no keyword arguments)";
-      throw new ExpressionError(`${label} got an unexpected keyword argument ${keyword.name}${accepted}`, keyword.pos);
+      const accepted = named.length > 0 ? `its arguments are ${named.join(", ")}` : "it takes no named arguments";
+      throw new ExpressionError(`${label} has no argument named ${keyword.name} (${accepted})`, keyword.pos);
     }
     if (given.has(target.name))
-      throw new ExpressionError(`${label} got multiple values for argument ${target.name}`, keyword.pos);
+      throw new ExpressionError(
+        `${label} got the argument ${target.name} twice: by position and as ${target.name}=`,
+        keyword.pos,
+      );
     nodes.set(target.name, keyword.value);
     given.add(target.name);
   }

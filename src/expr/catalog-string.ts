@@ -63,7 +63,10 @@ function strptime(self: pl.Expr, a: Args): pl.Expr {
     const [unit, zone] = (dtype as DataType.Datetime).inner as [string | undefined, string | undefined];
     return toDatetime(self, a, unit ?? "us", zone || undefined);
   }
-  return a.fail("dtype", "must be pl.Date or pl.Datetime (nodejs-polars cannot parse text to other types)");
+  return a.fail(
+    "dtype",
+    "must be pl.Date or pl.Datetime (text can be parsed to dates and times only; for numbers use .cast(...))",
+  );
 }
 
 export const STRING_METHODS: readonly MethodEntry[] = [

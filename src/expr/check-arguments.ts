@@ -98,7 +98,8 @@ function checkArgument(ctx: CheckContext, p: Param, node: Node, label: string): 
     }
     case "literal": {
       const c = ctx.check(node);
-      if (c.kind !== "literal" || !isScalar(c.value)) return fail(`${where} must be a single literal value`, pos);
+      if (c.kind !== "literal" || !isScalar(c.value))
+        return fail(`${where} must be a single value written out (a number, text, True, False or None)`, pos);
       intInRange(c.value, pos);
       return c.node;
     }
@@ -152,7 +153,7 @@ const TYPE_WORDS: Record<string, string> = {
 function scalarArgument(ctx: CheckContext, p: Param, node: Node, where: string): Node {
   const c = ctx.check(node);
   const pos = startOf(node);
-  if (c.kind !== "literal") return fail(`${where} must be a literal: ${TYPE_WORDS[p.kind]}`, pos);
+  if (c.kind !== "literal") return fail(`${where} must be written out, not computed: ${TYPE_WORDS[p.kind]}`, pos);
   const value = c.value;
   if (value.type === "none") {
     if (p.default === null) return c.node;

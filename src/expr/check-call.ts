@@ -6,7 +6,7 @@ import { type CheckContext, type Checked, startOf } from "./checked";
 import { dtypeEntry, REFUSED_DTYPES } from "./dtypes";
 import { ExpressionError } from "./expression-error";
 import type { Namespace, Param } from "./params";
-import { isDunder, nameHint, refusedReason } from "./refusals";
+import { dunderRefusal, isDunder, nameHint, ONLY_CALLS, refusedReason } from "./refusals";
 
 /**
  * Calls: `pl.<function>(...)`, `pl.<Dtype>(...)`, `<expr>.<method>(...)`,
@@ -38,27 +38,20 @@ export function checkCall(ctx: CheckContext, call: CallNode): Checked {
     if (callee.kind === "name") {
       const allowed = ["pl", "True", "False", "None"].includes(callee.name);
       if (allowed) return fail(`${callee.name} cannot be called`, callee.pos);
-      if (isDunder(callee.name))
-        return fail(`Name ${callee.name} is not allowed (dunder names are refused)`, callee.pos);
-      const known = nameHint(callee.name);
-      const hint = known ? ` (${known})` : "";
-      return fail(
-        `Function ${callee.name}() is not allowed: only pl.<function>() and expression methods${hint}`,
-        callee.pos,
-      );
+      if (isDunder(callee.name)) return fail(dunderRefusal(callee.name), callee.pos);
+      return fail(bareCallMessage(callee.name), callee.pos);
     }
     ctx.check(callee);
-    return fail("Only pl.<function>() and expression methods can be called", startOf(callee));
+    return fail(ONLY_CALLS, startOf(callee));
   }
-  if (isDunder(callee.name))
-    return fail(`Attribute ${callee.name} is not allowed (dunder names are refused)`, callee.namePos);
+  if (isDunder(callee.name)) return fail(dunderRefusal(callee.name), callee.namePos);
   const object = callee.object;
   if (object.kind === "name" && object.name === "pl") return plCall(ctx, call, callee);
   if (object.kind === "attribute" && !isPl(object.object) && !isDunder(object.name)) {
     if (METHOD_NAMESPACES.has(object.name)) return namespaceCall(ctx, call, callee, object);
     if (UNSUPPORTED_NAMESPACES.has(object.name)) {
       ctx.check(object.object);
-      return fail(`The .${object.name} namespace is not supported`, object.namePos);
+      return fail(`Methods under .${object.name} are not supported`, object.namePos);
     }
   }
   const base = ctx.check(object);
@@ -127,7 +120,7 @@ function methodCall(ctx: CheckContext, call: CallNode, callee: AttributeNode, ba
 function expressionBase(base: Checked, node: Node, what: string): void {
   if (base.kind === "expr" || base.kind === "then") return;
   if (base.kind === "literal")
-    fail(`${what} cannot be called on a Python literal: wrap it in pl.lit(...)`, startOf(node));
+    fail(`${what} cannot be called on a plain value: wrap the value in pl.lit(...)`, startOf(node));
   if (base.kind === "dtype") fail(`${what} cannot be called on a data type`, startOf(node));
   fail("pl.when(...) must be followed by .then(...)", startOf(node));
 }
@@ -137,9 +130,49 @@ function unknown(namespace: Namespace, name: string): string {
   const reason = refusedReason(name);
   if (reason) return `${label} is refused: ${reason}`;
   const python = pythonNameOf(namespace, name);
-  if (python) return `${label} is the nodejs-polars name: write ${callLabel(namespace, python)}`;
+  if (python) return `${label} is not the Python Polars spelling: write ${callLabel(namespace, python)}`;
   const kind = namespace === "pl" ? "function" : "method";
+  const instead = namespace === "" ? namespacedMethod(name) : undefined;
+  if (instead) return `${label} is not an accepted method (${instead})`;
   return `${label} is not an accepted ${kind} (see /api/polars/functions for the list)`;
+}
+
+/** Python's own string methods, as Polars spells them under `.str`. */
+const PYTHON_STR_METHODS: Readonly<Record<string, string>> = {
+  upper: "to_uppercase",
+  lower: "to_lowercase",
+  title: "to_titlecase",
+  strip: "strip_chars",
+  lstrip: "strip_chars_start",
+  rstrip: "strip_chars_end",
+  startswith: "starts_with",
+  endswith: "ends_with",
+};
+
+const NAMESPACE_WORDS: Readonly<Record<string, string>> = { str: "text", dt: "dates and times", list: "lists" };
+
+/**
+ * Where the method the analyst meant lives: `for text, write .str.to_uppercase()` for
+ * `.upper()`, `for dates and times, write .dt.year()` for `.year()`; undefined if nowhere.
+ */
+function namespacedMethod(name: string): string | undefined {
+  const python = Object.hasOwn(PYTHON_STR_METHODS, name) ? PYTHON_STR_METHODS[name] : undefined;
+  if (python && lookup("str", python)) return `for text, write .str.${python}()`;
+  const spaces = [...METHOD_NAMESPACES].filter((ns) => lookup(ns as Namespace, name));
+  if (spaces.length === 0) return undefined;
+  return spaces.map((ns) => `for ${NAMESPACE_WORDS[ns]}, write .${ns}.${name}()`).join("; ");
+}
+
+/** `round(x)`, `len(x)`, `amount(...)`: Python's functions are not in the language; say what is. */
+function bareCallMessage(name: string): string {
+  const hint = nameHint(name);
+  if (hint) return `Unknown function ${name}(): ${hint}`;
+  if (lookup("pl", name)) return `Unknown function ${name}(): write pl.${name}(...)`;
+  if (lookup("", name))
+    return `Unknown function ${name}(): write it as a method after a value, e.g. pl.col("a").${name}()`;
+  const method = namespacedMethod(name);
+  if (method) return `Unknown function ${name}(): it is a method (${method})`;
+  return `Unknown function ${name}(): functions are written pl.<name>(...) (see /api/polars/functions for the list)`;
 }
 
 function checkEntry(ctx: CheckContext, entry: Entry, call: CallNode): Pick<CallNode, "args" | "keywords"> {

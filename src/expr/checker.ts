@@ -8,7 +8,15 @@ import { intLiteralType } from "./literal-expr";
 import { checkPowerExponent, type ExprLimits, foldBinary, foldUnary } from "./literal-limits";
 import { EXPRESSION_OPERATORS } from "./operators";
 import { literalValue, type PyValue, valueNode } from "./py-value";
-import { compareHint, isDunder, nameHint, refusedReason } from "./refusals";
+import {
+  compareHint,
+  dunderRefusal,
+  INDEXING_REFUSAL,
+  isDunder,
+  POWER_REFUSAL,
+  refusedReason,
+  unknownNameMessage,
+} from "./refusals";
 
 /**
  * The allowlist checker (server.md rule 9). Walks the tree and accepts only: the names `pl`,
@@ -21,7 +29,12 @@ import { compareHint, isDunder, nameHint, refusedReason } from "./refusals";
 export function checkExpression(node: Node, limits: ExprLimits): Node {
   const checked = new Checker(limits).check(node);
   if (checked.kind === "when") throw new ExpressionError("pl.when(...) must be followed by .then(...)", startOf(node));
-  if (checked.kind === "dtype") throw new ExpressionError("A data type is not an expression", startOf(node));
+  if (checked.kind === "dtype") {
+    throw new ExpressionError(
+      'A data type is not an expression on its own: use it in .cast(...), e.g. pl.col("a").cast(pl.Int64)',
+      startOf(node),
+    );
+  }
   return checked.node;
 }
 
@@ -56,7 +69,7 @@ class Checker implements CheckContext {
       case "number":
         return { kind: "literal", node, value: literalValue(node) as PyValue };
       case "string":
-        if (node.bytes) return fail("Bytes literals (b'...') are not supported", node.pos);
+        if (node.bytes) return fail("Bytes (b'...') are not supported: write text without the b", node.pos);
         return { kind: "literal", node, value: { type: "str", value: node.value } };
       case "name":
         return this.name(node.name, node.pos, node);
@@ -77,10 +90,7 @@ class Checker implements CheckContext {
       case "subscript":
         // The object first: `vars()["x"]` is refused for vars, the subscript only after.
         this.check(node.object);
-        return fail(
-          "Subscripts (x[...]) are not supported: use .list.get(i) for list items or .str.slice(...) for text",
-          node.pos,
-        );
+        return fail(INDEXING_REFUSAL, node.pos);
       case "attribute":
         return this.attribute(node);
       case "call":
@@ -92,9 +102,8 @@ class Checker implements CheckContext {
     if (name === "True" || name === "False" || name === "None")
       return { kind: "literal", node, value: literalValue(node) as PyValue };
     if (name === "pl") return fail('pl on its own is not a value: call one of its functions, e.g. pl.col("a")', pos);
-    if (isDunder(name)) return fail(`Name ${name} is not allowed (dunder names are refused)`, pos);
-    const hint = nameHint(name);
-    return fail(`Name ${name} is not allowed: only pl, True, False and None${hint ? ` (${hint})` : ""}`, pos);
+    if (isDunder(name)) return fail(dunderRefusal(name), pos);
+    return fail(unknownNameMessage(name), pos);
   }
 
   private sequence(node: Node & { kind: "list" | "tuple" }): Checked {
@@ -103,7 +112,7 @@ class Checker implements CheckContext {
     for (const item of node.items) {
       const checked = this.check(item);
       if (checked.kind !== "literal" || !isScalar(checked.value))
-        fail(`A ${node.kind} may hold only literal values (numbers, text, True, False, None)`, startOf(item));
+        fail(`A ${node.kind} may hold only values written out (numbers, text, True, False, None)`, startOf(item));
       items.push(checked.node);
       values.push((checked as { value: PyValue }).value);
     }
@@ -160,7 +169,7 @@ class Checker implements CheckContext {
     const b = this.operand(right, node.right, `operator ${node.op}`);
     if (node.op === "**") {
       if (b.kind !== "literal" || (b.value.type !== "int" && b.value.type !== "float"))
-        return fail("The exponent of ** must be a literal number (nodejs-polars has no column exponents)", node.pos);
+        return fail(POWER_REFUSAL, node.pos);
       checkPowerExponent(b.value.value, this.limits, node.pos);
     }
     return { kind: "expr", node: { ...node, left: a.node, right: b.node } };
@@ -181,25 +190,25 @@ class Checker implements CheckContext {
 
   /** An attribute that is not called: only `pl.<Dtype>` stands on its own. */
   private attribute(node: AttributeNode): Checked {
-    if (isDunder(node.name))
-      return fail(`Attribute ${node.name} is not allowed (dunder names are refused)`, node.namePos);
+    if (isDunder(node.name)) return fail(dunderRefusal(node.name), node.namePos);
     if (node.object.kind === "name" && node.object.name === "pl") return this.plAttribute(node);
     const space = node.object;
     if (space.kind === "attribute" && METHOD_NAMESPACES.has(space.name) && !isPlName(space.object)) {
       this.check(space.object);
       return fail(
-        `Attribute .${space.name}.${node.name} is not allowed: methods must be called, e.g. .${space.name}.${exampleOf(space.name)}()`,
+        `.${space.name}.${node.name} needs brackets: methods are called, e.g. .${space.name}.${exampleOf(space.name)}()`,
         node.namePos,
       );
     }
     const base = this.check(node.object);
-    if (base.kind === "literal") return fail(`Attribute .${node.name} of a literal is not allowed`, node.namePos);
+    if (base.kind === "literal")
+      return fail(`.${node.name} cannot follow a plain value: wrap the value in pl.lit(...)`, node.namePos);
     if (METHOD_NAMESPACES.has(node.name))
       return fail(
         `.${node.name} must be followed by one of its methods, e.g. .${node.name}.${exampleOf(node.name)}()`,
         node.namePos,
       );
-    return fail(`Attribute .${node.name} is not allowed: methods must be called, e.g. .${node.name}()`, node.namePos);
+    return fail(`.${node.name} needs brackets: methods are called, e.g. .${node.name}()`, node.namePos);
   }
 
   private plAttribute(node: AttributeNode): Checked {

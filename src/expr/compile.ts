@@ -12,6 +12,7 @@ import type { ExprLimits } from "./literal-limits";
 import { binary, compare, negate } from "./operators";
 import type { Args, Entry, Namespace } from "./params";
 import { literalValue } from "./py-value";
+import { ONLY_CALLS, POWER_REFUSAL } from "./refusals";
 import { GROWTH, guarded, knownLength } from "./string-growth";
 
 /**
@@ -50,7 +51,7 @@ function asExpr(value: Value, node: Node): pl.Expr {
     case "when":
       return fail("pl.when(...) must be followed by .then(...)", startOf(node));
     case "dtype":
-      return fail("A data type is not an expression", startOf(node));
+      return fail("A data type is not an expression on its own: use it in .cast(...)", startOf(node));
   }
 }
 
@@ -90,8 +91,7 @@ function compileValue(node: Node, limits: ExprLimits): Value {
       const left = compileNode(node.left, limits);
       if (node.op === "**") {
         const exponent = literalValue(node.right);
-        if (exponent?.type !== "int" && exponent?.type !== "float")
-          return fail("The exponent of ** must be a literal number", startOf(node.right));
+        if (exponent?.type !== "int" && exponent?.type !== "float") return fail(POWER_REFUSAL, startOf(node.right));
         return expr(left.pow(Number(exponent.value)));
       }
       return expr(binary(node.op, left, compileNode(node.right, limits)));
@@ -107,14 +107,17 @@ function compileValue(node: Node, limits: ExprLimits): Value {
     case "call":
       return compileCall(node, limits);
     default:
-      return fail(`A ${node.kind} is not an expression`, startOf(node));
+      return fail(
+        `${node.kind === "list" || node.kind === "tuple" ? `A ${node.kind}` : "This"} cannot be a result on its own: lists of values are only accepted as arguments, e.g. .is_in([1, 2])`,
+        startOf(node),
+      );
   }
 }
 
 function compileDtype(node: Node, limits: ExprLimits): DataType {
   const target = node.kind === "call" ? node.callee : node;
   if (target.kind !== "attribute" || target.object.kind !== "name" || target.object.name !== "pl")
-    return fail("Expected a data type such as pl.Int64", startOf(node));
+    return fail("A data type such as pl.Int64 is needed here", startOf(node));
   const entry = dtypeEntry(target.name);
   if (!entry) return fail(`pl.${target.name} is not a data type`, target.namePos);
   const call: CallNode =
@@ -127,7 +130,7 @@ function compileDtype(node: Node, limits: ExprLimits): DataType {
 
 function compileCall(call: CallNode, limits: ExprLimits): Value {
   const callee = call.callee;
-  if (callee.kind !== "attribute") return fail("Only pl.<function>() and expression methods can be called", call.pos);
+  if (callee.kind !== "attribute") return fail(ONLY_CALLS, call.pos);
   const object = callee.object;
   if (object.kind === "name" && object.name === "pl") {
     if (dtypeEntry(callee.name)) return { tag: "dtype", dtype: compileDtype(call, limits) };

@@ -12,7 +12,7 @@ export interface NumberLiteral {
 export const MAX_DECIMAL_DIGITS = 4300;
 
 const TWO_POW_53 = 2n ** 53n;
-const IDENTIFIER_CHAR = /\p{XID_Continue}/uy;
+const IDENTIFIER_RUN = /\p{XID_Continue}*/uy;
 
 const BASES: Record<string, { name: string; digit: RegExp }> = {
   x: { name: "hexadecimal", digit: /[0-9a-fA-F]/ },
@@ -46,20 +46,20 @@ export function readNumber(source: string, start: number): NumberLiteral {
     }
   }
   if (source[i] === "j" || source[i] === "J") {
-    throw new ExpressionError("complex numbers (imaginary literals such as 1j) are not allowed", start);
+    throw new ExpressionError("complex numbers (such as 1j) are not allowed", start);
   }
   refuseGluedLetter(source, i, start, "decimal");
   const text = source.slice(start, i).replaceAll("_", "");
   if (isFloat) return { value: Number(text), isFloat: true, end: i };
   if (/^0+[1-9]/.test(text)) {
     throw new ExpressionError(
-      "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
+      "a whole number cannot start with 0 (write 9, not 09; octal numbers start with 0o)",
       start,
     );
   }
   if (text.length > MAX_DECIMAL_DIGITS) {
     throw new ExpressionError(
-      `an integer literal with ${text.length} digits is too long (Python's limit is ${MAX_DECIMAL_DIGITS})`,
+      `an integer with ${text.length} digits is too long (Python's limit is ${MAX_DECIMAL_DIGITS})`,
       start,
     );
   }
@@ -80,9 +80,10 @@ function readPrefixed(source: string, start: number, prefix: string): NumberLite
   }
   const next = source[i];
   if (digits > 0 && isDigit(next)) {
-    throw new ExpressionError(`invalid digit '${next}' in ${base.name} literal`, i);
+    throw new ExpressionError(`'${next}' cannot appear in ${base.name} numbers`, i);
   }
-  if (digits === 0) throw new ExpressionError(`invalid ${base.name} literal`, start);
+  if (digits === 0)
+    throw new ExpressionError(`${source.slice(start, start + 2)} must be followed by ${base.name} digits`, start);
   refuseGluedLetter(source, i, start, base.name);
   const text = `0${prefix}${source.slice(start + 2, i).replaceAll("_", "")}`;
   return { value: integerValue(BigInt(text)), isFloat: false, end: i };
@@ -98,10 +99,14 @@ function readDigits(source: string, from: number): number {
   }
 }
 
-// `1_`, `1__0`, `1abc`, `1.real`, `0x1g`: Python says "invalid ... literal".
+// `1_`, `1__0`, `1abc`, `1.real`, `0x1g` (Python says "invalid ... literal"): named whole.
 function refuseGluedLetter(source: string, at: number, start: number, kind: string): void {
-  IDENTIFIER_CHAR.lastIndex = at;
-  if (IDENTIFIER_CHAR.test(source)) throw new ExpressionError(`invalid ${kind} literal`, start);
+  IDENTIFIER_RUN.lastIndex = at;
+  const glued = IDENTIFIER_RUN.exec(source)?.[0] ?? "";
+  if (glued.length > 0) {
+    const text = source.slice(start, at) + glued;
+    throw new ExpressionError(`${text} is not a valid ${kind} number: a number cannot run into letters or '_'`, start);
+  }
 }
 
 function integerValue(value: bigint): number | bigint {

@@ -36,7 +36,12 @@ export function readStringBody(source: string, start: number, quoteAt: number, p
   const quote = source[quoteAt];
   const triple = source[quoteAt + 1] === quote && source[quoteAt + 2] === quote;
   const unterminated = () =>
-    new ExpressionError(triple ? "unterminated triple-quoted string literal" : "unterminated string literal", start);
+    new ExpressionError(
+      triple
+        ? "the text in triple quotes is not closed: add the closing quotes"
+        : "the text is not closed: add its closing quote",
+      start,
+    );
   let value = "";
   let i = quoteAt + (triple ? 3 : 1);
   for (;;) {
@@ -79,7 +84,7 @@ export function readStringBody(source: string, start: number, quoteAt: number, p
 /** The width (1 or 2 code units) of the character at `at`, refusing what Python source cannot hold. */
 function checkCharacter(source: string, at: number, bytes: boolean): number {
   const code = source.charCodeAt(at);
-  if (bytes && code > 0x7f) throw new ExpressionError("bytes literals can only contain ASCII characters", at);
+  if (bytes && code > 0x7f) throw new ExpressionError("bytes (b'...') can only hold ASCII characters", at);
   if (code < 0xd800 || code > 0xdfff) return 1;
   const low = source.charCodeAt(at + 1);
   if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) return 2;
@@ -106,7 +111,8 @@ function decodeEscape(source: string, at: number, bytes: boolean): { text: strin
   if (!bytes && c === "u") return { text: String.fromCharCode(readHex(source, at, 4, "\\uXXXX")), end: at + 6 };
   if (!bytes && c === "U") {
     const code = readHex(source, at, 8, "\\UXXXXXXXX");
-    if (code > 0x10ffff) throw new ExpressionError("illegal Unicode character in \\U escape", at);
+    if (code > 0x10ffff)
+      throw new ExpressionError("the \\U escape is past the last Unicode character (\\U0010FFFF)", at);
     return { text: String.fromCodePoint(code), end: at + 10 };
   }
   if (!bytes && c === "N") {
@@ -119,7 +125,7 @@ function decodeEscape(source: string, at: number, bytes: boolean): { text: strin
 function readHex(source: string, at: number, count: number, form: string): number {
   const digits = source.slice(at + 2, at + 2 + count);
   if (digits.length < count || !/^[0-9a-fA-F]+$/.test(digits)) {
-    throw new ExpressionError(`truncated ${form} escape`, at);
+    throw new ExpressionError(`the escape ${form} needs all its hex digits`, at);
   }
   return Number.parseInt(digits, 16);
 }

@@ -67,8 +67,8 @@ describe("tokens", () => {
     expect(only("ｐｌ")).toMatchObject({ kind: "name", name: "pl", pos: 0, end: 2 });
     expect(only("_＿class＿＿")).toMatchObject({ kind: "name", name: "__class__" });
     expect(only("ﬁ")).toMatchObject({ kind: "name", name: "fi" });
-    refuses("Ｔｒｕｅ", "reads as the keyword 'True'", 0);
-    refuses("x + ｉｆ", "reads as the keyword 'if'", 4);
+    refuses("Ｔｒｕｅ", "reads as the reserved word 'True'", 0);
+    refuses("x + ｉｆ", "reads as the reserved word 'if'", 4);
   });
 
   test("line breaks: whitespace inside brackets, a token outside, dropped at both ends", () => {
@@ -91,14 +91,14 @@ describe("tokens", () => {
     refuses("a # note", "comments (#) are not allowed", 2);
     refuses("a\0", "NUL characters are not allowed", 1);
     refuses("'a\0'", "NUL characters are not allowed", 2);
-    refuses("a $ b", "unexpected character '$'", 2);
-    refuses("a ? b", "unexpected character '?'", 2);
-    refuses("a ! b", "unexpected character '!'", 2);
-    refuses("`a`", "unexpected character '`'", 0);
-    refuses("a\u00a0b", "unexpected character U+00A0", 1);
-    refuses("a\vb", "unexpected character U+000B", 1);
-    refuses("\ud800", "unexpected character U+D800", 0);
-    refuses("😀", "unexpected character U+1F600", 0);
+    refuses("a $ b", "the character '$' cannot be used in an expression", 2);
+    refuses("a ? b", "the character '?'", 2);
+    refuses("a ! b", "the character '!'", 2);
+    refuses("`a`", "the character '`'", 0);
+    refuses("a\u00a0b", "the character U+00A0", 1);
+    refuses("a\vb", "the character U+000B", 1);
+    refuses("\ud800", "the character U+D800", 0);
+    refuses("😀", "the character U+1F600", 0);
   });
 });
 
@@ -149,22 +149,22 @@ describe("numbers", () => {
   test("malformed numbers, as Python words them", () => {
     refuses("1j", "complex numbers", 0);
     refuses("x + 1.5J", "complex numbers", 4);
-    refuses("012", "leading zeros in decimal integer literals are not permitted", 0);
-    refuses("0_7", "leading zeros", 0);
-    refuses("1_", "invalid decimal literal", 0);
-    refuses("1__0", "invalid decimal literal", 0);
-    refuses("1abc", "invalid decimal literal", 0);
-    refuses("1.real", "invalid decimal literal", 0);
-    refuses("1e", "invalid decimal literal", 0);
-    refuses("1e+", "invalid decimal literal", 0);
-    refuses("1if 1 else 2", "invalid decimal literal", 0);
-    refuses("0x", "invalid hexadecimal literal", 0);
-    refuses("0xg", "invalid hexadecimal literal", 0);
-    refuses("0b2", "invalid binary literal", 0);
-    refuses("0b12", "invalid digit '2' in binary literal", 3);
-    refuses("0o8", "invalid octal literal", 0);
-    refuses("0o78", "invalid digit '8' in octal literal", 3);
-    refuses("0b1_", "invalid binary literal", 0);
+    refuses("012", "a whole number cannot start with 0", 0);
+    refuses("0_7", "a whole number cannot start with 0", 0);
+    refuses("1_", "1_ is not a valid decimal number", 0);
+    refuses("1__0", "1__0 is not a valid decimal number", 0);
+    refuses("1abc", "1abc is not a valid decimal number", 0);
+    refuses("1.real", "1.real is not a valid decimal number", 0);
+    refuses("1e", "1e is not a valid decimal number", 0);
+    refuses("1e+", "1e is not a valid decimal number", 0);
+    refuses("1if 1 else 2", "1if is not a valid decimal number", 0);
+    refuses("0x", "0x must be followed by hexadecimal digits", 0);
+    refuses("0xg", "0x must be followed by hexadecimal digits", 0);
+    refuses("0b2", "0b must be followed by binary digits", 0);
+    refuses("0b12", "'2' cannot appear in binary numbers", 3);
+    refuses("0o8", "0o must be followed by octal digits", 0);
+    refuses("0o78", "'8' cannot appear in octal numbers", 3);
+    refuses("0b1_", "0b1_ is not a valid binary number", 0);
     refuses("1".repeat(4301), "4301 digits is too long", 0);
     expect(numberOf("1".repeat(4300)).value).toBe(BigInt("1".repeat(4300)));
   });
@@ -218,17 +218,17 @@ describe("strings", () => {
   });
 
   test("malformed strings", () => {
-    refuses("'abc", "unterminated string literal", 0);
-    refuses("x + 'a\nb'", "unterminated string literal", 4);
-    refuses("'''abc''", "unterminated triple-quoted string literal", 0);
-    refuses(String.raw`r'\'`, "unterminated string literal", 0);
-    refuses("'abc\\", "unterminated string literal", 0);
-    refuses(String.raw`'ab\x4'`, "truncated \\xXX escape", 3);
-    refuses(String.raw`'\u12'`, "truncated \\uXXXX escape", 1);
-    refuses(String.raw`'\U0011000'`, "truncated \\UXXXXXXXX escape", 1);
-    refuses(String.raw`'\U00110000'`, "illegal Unicode character", 1);
+    refuses("'abc", "the text is not closed: add its closing quote", 0);
+    refuses("x + 'a\nb'", "the text is not closed", 4);
+    refuses("'''abc''", "the text in triple quotes is not closed", 0);
+    refuses(String.raw`r'\'`, "the text is not closed", 0);
+    refuses("'abc\\", "the text is not closed", 0);
+    refuses(String.raw`'ab\x4'`, "the escape \\xXX needs all its hex digits", 3);
+    refuses(String.raw`'\u12'`, "the escape \\uXXXX needs all its hex digits", 1);
+    refuses(String.raw`'\U0011000'`, "the escape \\UXXXXXXXX needs all its hex digits", 1);
+    refuses(String.raw`'\U00110000'`, "past the last Unicode character", 1);
     refuses(String.raw`'\N{EM DASH}'`, "named Unicode escapes (\\N{...}) are not supported", 1);
-    refuses("b'é'", "bytes literals can only contain ASCII characters", 2);
+    refuses("b'é'", "bytes (b'...') can only hold ASCII characters", 2);
     refuses("'a\ud800'", "an unpaired surrogate (U+D800)", 2);
     refuses("'\udc00a'", "an unpaired surrogate (U+DC00)", 1);
   });

@@ -59,7 +59,7 @@ function describeChar(source: string, at: number): string {
  */
 export function tokenize(source: string): Token[] {
   const nul = source.indexOf("\0");
-  if (nul >= 0) throw new ExpressionError("NUL characters are not allowed (write \\x00 inside a string)", nul);
+  if (nul >= 0) throw new ExpressionError("NUL characters are not allowed (write \\x00 inside quoted text)", nul);
   const tokens: Token[] = [];
   const n = source.length;
   let i = 0;
@@ -93,7 +93,8 @@ export function tokenize(source: string): Token[] {
       i = readWord(source, i, tokens);
     } else {
       const op = OPERATORS.find((candidate) => source.startsWith(candidate, i));
-      if (op === undefined) throw new ExpressionError(`unexpected character ${describeChar(source, i)}`, i);
+      if (op === undefined)
+        throw new ExpressionError(`the character ${describeChar(source, i)} cannot be used in an expression`, i);
       if (op === "(" || op === "[" || op === "{") depth++;
       else if ((op === ")" || op === "]" || op === "}") && depth > 0) depth--;
       tokens.push({ kind: "op", op, pos: i, end: i + op.length });
@@ -114,7 +115,8 @@ function readWord(source: string, start: number, tokens: Token[]): number {
   const next = source[end];
   if (next === '"' || next === "'") {
     const prefix = raw.toLowerCase();
-    if (FSTRING_PREFIXES.has(prefix)) throw new ExpressionError("f-strings are not allowed", start);
+    if (FSTRING_PREFIXES.has(prefix))
+      throw new ExpressionError('f-strings are not allowed: use pl.format("{} {}", pl.col("a"), pl.col("b"))', start);
     if (TSTRING_PREFIXES.has(prefix)) throw new ExpressionError("t-strings (template strings) are not allowed", start);
     if (STRING_PREFIXES.has(prefix)) {
       const string = readStringBody(source, start, end, prefix);
@@ -131,7 +133,7 @@ function readWord(source: string, start: number, tokens: Token[]): number {
   const name = raw.normalize("NFKC");
   if (PYTHON_KEYWORDS.has(name)) {
     throw new ExpressionError(
-      `the name '${raw}' reads as the keyword '${name}' in Python; write it in plain letters`,
+      `the name '${raw}' reads as the reserved word '${name}' in Python; write it in plain letters`,
       start,
     );
   }

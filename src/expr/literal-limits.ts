@@ -95,7 +95,7 @@ function intOp(op: BinaryOp, a: bigint, b: bigint, limits: ExprLimits, pos: numb
       return { type: "float", value: Number(a) ** Number(b) };
     case "<<":
     case ">>":
-      if (b < 0n) fail("Negative shift count", pos);
+      if (b < 0n) fail("A shift (<< or >>) cannot be by a negative count", pos);
       if (op === ">>") return checkedInt(a >> b, pos);
       if (b > BigInt(MAX_INT_BITS)) fail(`Integer literal too large (more than ${MAX_INT_BITS} bits)`, pos);
       return checkedInt(a << b, pos);
@@ -177,7 +177,7 @@ export function foldBinary(op: BinaryOp, left: PyValue, right: PyValue, limits: 
     const result = floatOp(op, x, y, limits, pos);
     if (result) return result;
   }
-  return fail(`Unsupported operand types for ${op}: ${typeName(left)} and ${typeName(right)}`, pos);
+  return fail(`${op} cannot be used between ${typeName(left)} and ${typeName(right)}`, pos);
 }
 
 /** Python's unary `-x`, `+x` and `~x` on a literal. */
@@ -190,5 +190,5 @@ export function foldUnary(op: "-" | "+" | "~", operand: PyValue, pos: number): P
   }
   if (operand.type === "float" && op !== "~")
     return { type: "float", value: op === "-" ? -operand.value : operand.value };
-  return fail(`Bad operand type for unary ${op}: ${typeName(operand)}`, pos);
+  return fail(`${op} cannot be put before ${typeName(operand)}`, pos);
 }

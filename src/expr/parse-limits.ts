@@ -62,7 +62,10 @@ export class ParseBudget {
     for (const child of children) if (child !== null) depth = Math.max(depth, this.depths.get(child) ?? 1);
     depth += 1;
     if (depth > this.limits.maxTreeDepth) {
-      throw new ExpressionError(`the expression's syntax tree is deeper than ${this.limits.maxTreeDepth} levels`, at);
+      throw new ExpressionError(
+        `the expression is nested too deeply (more than ${this.limits.maxTreeDepth} levels of operators and calls)`,
+        at,
+      );
     }
     this.depths.set(node, depth);
     return node;

@@ -163,8 +163,8 @@ describe("literals and displays", () => {
     expect(parseExpression("(\n  'a'\n  'b'\n)")).toEqual(str("ab", 4));
     expect(parseExpression("b'a' B'b'")).toEqual(str("ab", 0, true));
     expect(parseExpression("u'é'")).toEqual(str("é", 0));
-    refusal("'a' b'b'", "bytes and non-bytes literals cannot be concatenated", 4);
-    refusal("b'a' 'b'", "bytes and non-bytes literals cannot be concatenated", 5);
+    refusal("'a' b'b'", "bytes (b'...') and text cannot be joined", 4);
+    refusal("b'a' 'b'", "bytes (b'...') and text cannot be joined", 5);
   });
 
   test("True, False and None are names", () => {
@@ -227,13 +227,13 @@ describe("calls and subscripts", () => {
   });
 
   test("argument errors", () => {
-    refusal("f(a=1, b)", "a positional argument cannot follow a keyword argument", 7);
-    refusal("f(a=1, a=2)", "keyword argument 'a' is repeated", 7);
-    refusal("f(,)", "expected an expression, found ','", 2);
-    refusal("f(a,,)", "expected an expression, found ','", 4);
-    refusal("f(a b)", "expected ',' or ')' to close the '(' at column 2, found name 'b'", 4);
-    refusal("f(a", "expected ',' or ')' to close the '(' at column 2, found end of the expression", 3);
-    refusal("f(if=1)", "'if' is a Python keyword and cannot name an argument", 2);
+    refusal("f(a=1, b)", "an argument without a name cannot follow a named one (name=value)", 7);
+    refusal("f(a=1, a=2)", "the argument a= is given twice", 7);
+    refusal("f(,)", "a value is missing before ','", 2);
+    refusal("f(a,,)", "a value is missing before ','", 4);
+    refusal("f(a b)", "expected ',' or ')' to close the '(' at column 2, found 'b'", 4);
+    refusal("f(a", "the '(' at column 2 is not closed: add ')'", 3);
+    refusal("f(if=1)", "'if' is a word reserved by Python and cannot name an argument", 2);
     refusal("f(a.b=1)", "assignment (=) is not allowed", 5);
   });
 
@@ -253,12 +253,12 @@ describe("calls and subscripts", () => {
   });
 
   test("subscript errors", () => {
-    refusal("a[]", "a subscript needs an index", 2);
-    refusal("a[1:2, 3]", "a slice inside a tuple index", 5);
-    refusal("a[1, 2:3]", "a slice inside a tuple index", 6);
-    refusal("a[1:2:3:4]", "a slice has at most three parts (start:stop:step)", 7);
-    refusal("a[1,:2]", "a slice inside a tuple index", 4);
-    refusal("a[1", "expected ']' to close the '[' at column 2", 3);
+    refusal("a[]", "Indexing with [...] is not supported", 1);
+    refusal("a[1:2, 3]", "Indexing with [...] is not supported", 1);
+    refusal("a[1, 2:3]", "Indexing with [...] is not supported", 1);
+    refusal("a[1:2:3:4]", "Indexing with [...] is not supported", 1);
+    refusal("a[1,:2]", "Indexing with [...] is not supported", 1);
+    refusal("a[1", "the '[' at column 2 is not closed: add ']'", 3);
     refusal("a[1)", "expected ']' to close the '[' at column 2, found ')'", 3);
   });
 
@@ -268,10 +268,10 @@ describe("calls and subscripts", () => {
     expect(parseExpression("1 .real")).toEqual(attr(int(1, 0), "real", 3, 0));
     expect(parseExpression("1..real")).toEqual(attr(float(1, 0), "real", 3, 0));
     expect(parseExpression("'a'.upper()")).toEqual(call(attr(str("a", 0), "upper", 4, 0), [], [], 0));
-    refusal("x.if", "'if' is a Python keyword and cannot be an attribute name", 2);
-    refusal("x.None", "'None' is a Python keyword and cannot be an attribute name", 2);
-    refusal("x.", "expected an attribute name after '.', found end of the expression", 2);
-    refusal("x.1", "unexpected number 0.1", 1);
+    refusal("x.if", "'if' is a word reserved by Python and cannot be a method name", 2);
+    refusal("x.None", "'None' is a word reserved by Python and cannot be a method name", 2);
+    refusal("x.", "expected a method name after '.', found the end of the expression", 2);
+    refusal("x.1", "the number 0.1 cannot follow what comes before it", 1);
   });
 });
 
@@ -290,8 +290,8 @@ describe("refused constructs, named with their offset", () => {
     ["{x for x in y}", "dict and set displays ({...}) are not allowed", 0],
     ["{'a': 1}", "dict and set displays ({...}) are not allowed", 0],
     ["f({1})", "dict and set displays ({...}) are not allowed", 2],
-    ["f(*args)", "unpacking arguments (*args) is not allowed", 2],
-    ["f(a, **kw)", "unpacking keyword arguments (**kwargs) is not allowed", 5],
+    ["f(*args)", "'*' before an argument (unpacking, as in f(*args)) is not allowed", 2],
+    ["f(a, **kw)", "'**' before an argument (unpacking, as in f(**options)) is not allowed", 5],
     ["[*a]", "'*' needs a value before it: it multiplies two values (unpacking, *x, is not allowed)", 1],
     ["*a, b", "'*' needs a value before it: it multiplies two values (unpacking, *x, is not allowed)", 0],
     ["[**a]", "dict unpacking (**x) is not allowed", 1],
@@ -309,7 +309,7 @@ describe("refused constructs, named with their offset", () => {
     ["del x", "del is not allowed", 0],
     ["return x", "statements are not allowed ('return')", 0],
     ["pass", "statements are not allowed ('pass')", 0],
-    ["x: int", "unexpected ':'", 1],
+    ["x: int", "':' cannot stand here", 1],
     ["a\nb", "a line break outside brackets ends the expression", 1],
     ["a +\nb", "a line break outside brackets ends the expression", 3],
     ["pl.col('a')\n.sum()", "a line break outside brackets ends the expression", 11],
@@ -329,21 +329,21 @@ describe("syntax errors", () => {
   const cases: [string, string, number][] = [
     ["", "the expression is empty", 0],
     [" \n\t ", "the expression is empty", 0],
-    ["a)", "unmatched ')'", 1],
-    ["a]", "unmatched ']'", 1],
-    ["(a", "expected ',' or ')' to close the '(' at column 1, found end of the expression", 2],
+    ["a)", "')' has no opening bracket to close", 1],
+    ["a]", "']' has no opening bracket to close", 1],
+    ["(a", "the '(' at column 1 is not closed: add ')'", 2],
     ["(a]", "expected ',' or ')' to close the '(' at column 1, found ']'", 2],
-    ["[a", "expected ',' or ']' to close the '[' at column 1", 2],
-    ["a b", "unexpected name 'b'", 2],
-    ["1 2", "unexpected number 2", 2],
+    ["[a", "the '[' at column 1 is not closed: add ']'", 2],
+    ["a b", "'b' cannot follow what comes before it: an operator (such as +, == or &) or a comma may be missing", 2],
+    ["1 2", "the number 2 cannot follow what comes before it", 2],
     ["a +", "the expression is incomplete: a value is missing at its end", 3],
     ["a + * b", "'*' needs a value before it: it multiplies two values (unpacking, *x, is not allowed)", 4],
-    ["a not b", "expected 'in' after 'not', found name 'b'", 6],
+    ["a not b", "expected 'in' after 'not' (to negate, use ~), found 'b'", 6],
     ["a is not not b", "'not' cannot stand here", 9],
     ["a and", "the expression is incomplete: a value is missing at its end", 5],
-    ["(,)", "expected an expression, found ','", 1],
-    ["a <> b", "expected an expression, found '>'", 3],
-    ["x'a'", "unexpected string", 1],
+    ["(,)", "a value is missing before ','", 1],
+    ["a <> b", "a value is missing before '>'", 3],
+    ["x'a'", 'the text "a" cannot follow what comes before it', 1],
     ["-", "the expression is incomplete: a value is missing at its end", 1],
   ];
   for (const [source, message, offset] of cases) {
@@ -355,7 +355,7 @@ describe("limits", () => {
   test("length: up to MAX_EXPRESSION_LENGTH characters", () => {
     const longest = `a${"+a".repeat((MAX_EXPRESSION_LENGTH - 1) / 2)}`.padEnd(MAX_EXPRESSION_LENGTH, " ");
     expect(longest).toHaveLength(MAX_EXPRESSION_LENGTH);
-    refusal(longest, "syntax tree is deeper than", 2 * MAX_TREE_DEPTH - 1);
+    refusal(longest, "the expression is nested too deeply", 2 * MAX_TREE_DEPTH - 1);
     const flat = `[${"1,".repeat(4_999)}]`;
     expect(flat.length).toBeLessThanOrEqual(MAX_EXPRESSION_LENGTH);
     expect(parseExpression(flat)).toMatchObject({ kind: "list" });
@@ -384,15 +384,15 @@ describe("limits", () => {
     refusal("(".repeat(100_000), "nests more than", MAX_NESTING, unbounded);
     refusal(`${"-".repeat(100_000)}1`, "nests more than", MAX_NESTING, unbounded);
     refusal(`${"[".repeat(100_000)}${"]".repeat(100_000)}`, "nests more than", MAX_NESTING, unbounded);
-    refusal(`${"a+".repeat(100_000)}a`, "syntax tree is deeper than", 2 * MAX_TREE_DEPTH - 1, unbounded);
+    refusal(`${"a+".repeat(100_000)}a`, "the expression is nested too deeply", 2 * MAX_TREE_DEPTH - 1, unbounded);
     // The 1000th trailer (the 500th call) is one level too deep: reported at its '('.
-    refusal(`x${".f()".repeat(100_000)}`, "syntax tree is deeper than", 1 + 4 * 499 + 2, unbounded);
+    refusal(`x${".f()".repeat(100_000)}`, "the expression is nested too deeply", 1 + 4 * 499 + 2, unbounded);
   });
 
   test("tree depth: chains are loops, so their depth is bounded separately", () => {
     const deepest = `a${"+a".repeat(MAX_TREE_DEPTH - 1)}`;
     expect(parseExpression(deepest)).toMatchObject({ kind: "binary" });
-    refusal(`${deepest}+a`, `syntax tree is deeper than ${MAX_TREE_DEPTH} levels`, 2 * MAX_TREE_DEPTH - 1);
+    refusal(`${deepest}+a`, `nested too deeply (more than ${MAX_TREE_DEPTH} levels`, 2 * MAX_TREE_DEPTH - 1);
     // Flat shapes are not deep: a long comparison chain or boolean chain is one node.
     expect(parseExpression(`a${" < a".repeat(2_000)}`)).toMatchObject({ kind: "compare" });
     expect(parseExpression(`a${" or a".repeat(1_500)}`)).toMatchObject({ kind: "boolop" });

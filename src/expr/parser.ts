@@ -16,6 +16,7 @@ import type { BinaryOp, CompareOp, Keyword, Node, StringNode, SubscriptNode, Tup
 import { ExpressionError } from "./expression-error";
 import { type Token, tokenize } from "./lexer";
 import { DEFAULT_LIMITS, ParseBudget, type ParseLimits } from "./parse-limits";
+import { INDEXING_REFUSAL } from "./refusals";
 import { TokenCursor } from "./token-cursor";
 
 export { MAX_EXPRESSION_LENGTH, MAX_NESTING, MAX_TREE_DEPTH, type ParseLimits } from "./parse-limits";
@@ -157,7 +158,7 @@ class Parser extends TokenCursor {
     }
     if (token.keyword === "not") {
       this.next();
-      if (!this.atKeyword("in")) throw this.unexpected(this.peek(), "'in' after 'not'");
+      if (!this.atKeyword("in")) throw this.unexpected(this.peek(), "'in' after 'not' (to negate, use ~)");
       this.next();
       return "not in";
     }
@@ -216,9 +217,12 @@ class Parser extends TokenCursor {
         const dot = this.next();
         const name = this.peek();
         if (name.kind === "keyword") {
-          throw new ExpressionError(`'${name.keyword}' is a Python keyword and cannot be an attribute name`, name.pos);
+          throw new ExpressionError(
+            `'${name.keyword}' is a word reserved by Python and cannot be a method name`,
+            name.pos,
+          );
         }
-        if (name.kind !== "name") throw this.unexpected(name, "an attribute name after '.'");
+        if (name.kind !== "name") throw this.unexpected(name, "a method name after '.'");
         this.next();
         const attribute = { kind: "attribute", object: node, name: name.name, namePos: name.pos, pos: start } as const;
         node = this.budget.built(attribute, [node], dot.pos);
@@ -241,25 +245,37 @@ class Parser extends TokenCursor {
     while (!this.atOp(")")) {
       const token = this.peek();
       if (token.kind === "op" && token.op === "*") {
-        throw new ExpressionError("unpacking arguments (*args) is not allowed", token.pos);
+        throw new ExpressionError(
+          "'*' before an argument (unpacking, as in f(*args)) is not allowed: give each argument separately",
+          token.pos,
+        );
       }
       if (token.kind === "op" && token.op === "**") {
-        throw new ExpressionError("unpacking keyword arguments (**kwargs) is not allowed", token.pos);
+        throw new ExpressionError(
+          "'**' before an argument (unpacking, as in f(**options)) is not allowed: give each one as name=value",
+          token.pos,
+        );
       }
       if (this.atOp("=", 1) && token.kind === "keyword") {
-        throw new ExpressionError(`'${token.keyword}' is a Python keyword and cannot name an argument`, token.pos);
+        throw new ExpressionError(
+          `'${token.keyword}' is a word reserved by Python and cannot name an argument`,
+          token.pos,
+        );
       }
       if (this.atOp("=", 1) && token.kind === "name") {
         this.next();
         this.next();
         const value = this.parseExpression();
-        if (named.has(token.name)) throw new ExpressionError(`keyword argument '${token.name}' is repeated`, token.pos);
+        if (named.has(token.name)) throw new ExpressionError(`the argument ${token.name}= is given twice`, token.pos);
         named.add(token.name);
         keywords.push({ name: token.name, value, pos: token.pos });
       } else {
         const value = this.parseExpression();
         if (keywords.length > 0) {
-          throw new ExpressionError("a positional argument cannot follow a keyword argument", token.pos);
+          throw new ExpressionError(
+            "an argument without a name cannot follow a named one (name=value): put the unnamed arguments first",
+            token.pos,
+          );
         }
         args.push(value);
       }
@@ -276,7 +292,7 @@ class Parser extends TokenCursor {
   private parseSubscript(object: Node, start: number): Node {
     const open = this.next();
     this.budget.enter(open.pos);
-    if (this.atOp("]")) throw new ExpressionError("a subscript needs an index: a[] is empty", this.peek().pos);
+    if (this.atOp("]")) throw new ExpressionError(INDEXING_REFUSAL, open.pos);
     let node: SubscriptNode;
     if (this.atOp(":")) {
       node = this.parseSlice(object, start, null, open.pos);
@@ -300,10 +316,10 @@ class Parser extends TokenCursor {
       }
     }
     if (this.atOp(":") && node.slice !== undefined) {
-      throw new ExpressionError("a slice has at most three parts (start:stop:step)", this.peek().pos);
+      throw new ExpressionError(INDEXING_REFUSAL, open.pos);
     }
     if (this.atOp(",") || this.atOp(":")) {
-      throw new ExpressionError("a slice inside a tuple index (a[1:2, 3]) is not supported", this.peek().pos);
+      throw new ExpressionError(INDEXING_REFUSAL, open.pos);
     }
     this.close(open, "]", "']'");
     this.budget.leave();
@@ -343,13 +359,13 @@ class Parser extends TokenCursor {
           this.next();
           return { kind: "name", name: token.keyword, pos: token.pos };
         }
-        throw this.unexpected(token, "an expression");
+        throw this.unexpected(token, "a value");
       case "op":
         if (token.op === "(") return this.parseParenthesized();
         if (token.op === "[") return this.parseList();
-        throw this.unexpected(token, "an expression");
+        throw this.unexpected(token, "a value");
       default:
-        throw this.unexpected(token, "an expression");
+        throw this.unexpected(token, "a value");
     }
   }
 
@@ -360,7 +376,7 @@ class Parser extends TokenCursor {
     let bytes: boolean | null = null;
     for (let token = first; token.kind === "string"; token = this.peek()) {
       if (bytes !== null && bytes !== token.bytes) {
-        throw new ExpressionError("bytes and non-bytes literals cannot be concatenated", token.pos);
+        throw new ExpressionError("bytes (b'...') and text cannot be joined", token.pos);
       }
       bytes = token.bytes;
       value += token.value;

@@ -83,9 +83,9 @@ describe("refusals", () => {
     expect(refused("%s %s", tuple(str("a")))).toMatch(/not enough arguments/);
     expect(refused("%s", tuple(str("a"), str("b")))).toMatch(/not all arguments converted/);
     expect(refused("x", str("a"))).toMatch(/not all arguments converted/);
-    expect(refused("%d", str("1"))).toMatch(/%d needs a number, not str/);
-    expect(refused("%x", float(1.5))).toMatch(/%x needs an integer, not float/);
-    expect(refused("%f", str("1"))).toMatch(/%f needs a number, not str/);
+    expect(refused("%d", str("1"))).toMatch(/%d needs a number, not text/);
+    expect(refused("%x", float(1.5))).toMatch(/%x needs an integer, not a decimal number/);
+    expect(refused("%f", str("1"))).toMatch(/%f needs a number, not text/);
     expect(refused("%d", float(Number.NaN))).toMatch(/cannot format/);
     expect(refused("%f", int(10n ** 400n))).toMatch(/too large/);
   });

@@ -68,8 +68,18 @@ export function valueNode(value: PyValue, pos: number): Node {
 
 /** Python's name for the type of a value, for messages (`unsupported operand types: str and int`). */
 export function typeName(value: PyValue): string {
-  return value.type === "none" ? "NoneType" : value.type;
+  return TYPE_WORDS[value.type];
 }
+
+const TYPE_WORDS: Record<PyValue["type"], string> = {
+  none: "None",
+  bool: "True or False",
+  int: "an integer",
+  float: "a decimal number",
+  str: "text",
+  list: "a list",
+  tuple: "a tuple",
+};
 
 /** Python's `repr()` of a float: shortest round-trip digits, exponent form outside 1e-4 ≤ |x| < 1e16. */
 export function floatRepr(x: number): string {

@@ -64,6 +64,10 @@ export const NAME_HINTS: Readonly<Record<string, string>> = {
   false: "Python spells it False",
   null: "Python spells it None",
   none: "Python spells it None",
+  int: "for a data type write pl.Int64",
+  float: "for a data type write pl.Float64",
+  str: "for a data type write pl.String",
+  bool: "for a data type write pl.Boolean",
 };
 
 /** The hint for a refused name, matched without case (`true` → True); own keys only, never Object.prototype's. */
@@ -91,4 +95,23 @@ export function compareHint(op: CompareOp): string | undefined {
 /** A dunder (`__class__`) anywhere is refused: it is how Python sandboxes are escaped. */
 export function isDunder(name: string): boolean {
   return name.length >= 4 && name.startsWith("__") && name.endsWith("__");
+}
+
+/** The message for a dunder name, attribute or argument. */
+export const dunderRefusal = (name: string): string =>
+  `${name} is not allowed: names that begin and end with two underscores reach into Python's internals`;
+
+/** Indexing (`x[0]`, `x[1:2]`) is not part of the language; this says what to write instead. */
+export const INDEXING_REFUSAL =
+  "Indexing with [...] is not supported: use .list.get(i) for list items or .str.slice(...) for text";
+
+/** Only these can be called; said when something else is (`f()()`, `(x)()`). */
+export const ONLY_CALLS = 'Only pl functions, e.g. pl.col("a"), and methods, e.g. .sum(), can be called';
+
+/** The power after `**` must be known when compiling: nodejs-polars has no column exponents. */
+export const POWER_REFUSAL = "The power after ** must be a number written out, e.g. ** 2 (not a column)";
+
+/** What a bare name (`amount`) is refused with: it reads as a column, so say how to write one. */
+export function unknownNameMessage(name: string): string {
+  return `Unknown name ${name}: ${nameHint(name) ?? `to use a column, write pl.col("${name}")`}`;
 }

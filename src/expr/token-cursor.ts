@@ -70,25 +70,25 @@ function refusalOf(token: Token): string | null {
   return null;
 }
 
-/** A token as an error message names it: `name 'x'`, `number 2`, `'+'`, `end of the expression`. */
+const shortened = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
+
+/** A token as an error message names it: `'x'`, `the number 2`, `'+'`, `the end of the expression`. */
 function describeToken(token: Token): string {
   switch (token.kind) {
     case "name":
-      return `name '${token.name}'`;
+      return `'${token.name}'`;
     case "keyword":
       return `'${token.keyword}'`;
-    case "number": {
-      const text = String(token.value);
-      return `number ${text.length > 20 ? `${text.slice(0, 20)}…` : text}`;
-    }
+    case "number":
+      return `the number ${shortened(String(token.value))}`;
     case "string":
-      return "string";
+      return `the text ${JSON.stringify(shortened(token.value))}`;
     case "op":
       return `'${token.op}'`;
     case "newline":
-      return "line break";
+      return "a line break";
     case "eof":
-      return "end of the expression";
+      return "the end of the expression";
   }
 }
 
@@ -125,25 +125,32 @@ export class TokenCursor {
   protected unexpected(token: Token, expected?: string): ExpressionError {
     const refusal = refusalOf(token);
     if (refusal !== null) return new ExpressionError(refusal, token.pos);
-    if (expected === "an expression" && token.kind === "eof") {
-      return new ExpressionError("the expression is incomplete: a value is missing at its end", token.pos);
+    const found = describeToken(token);
+    if (expected === "a value") {
+      if (token.kind === "eof") {
+        return new ExpressionError("the expression is incomplete: a value is missing at its end", token.pos);
+      }
+      return new ExpressionError(`a value is missing before ${found}`, token.pos);
     }
-    if (expected !== undefined) {
-      return new ExpressionError(`expected ${expected}, found ${describeToken(token)}`, token.pos);
-    }
+    if (expected !== undefined) return new ExpressionError(`expected ${expected}, found ${found}`, token.pos);
     if (token.kind === "op" && (token.op === ")" || token.op === "]" || token.op === "}")) {
-      return new ExpressionError(`unmatched '${token.op}'`, token.pos);
+      return new ExpressionError(`'${token.op}' has no opening bracket to close`, token.pos);
     }
-    return new ExpressionError(`unexpected ${describeToken(token)}`, token.pos);
+    if (token.kind === "op") return new ExpressionError(`${found} cannot stand here`, token.pos);
+    return new ExpressionError(
+      `${found} cannot follow what comes before it: an operator (such as +, == or &) or a comma may be missing`,
+      token.pos,
+    );
   }
 
   /** Consumes `closer`, or refuses what stands there, naming the bracket it should close. */
   protected close(open: Token, closer: string, what: string): void {
     if (!this.atOp(closer)) {
-      throw this.unexpected(
-        this.peek(),
-        `${what} to close the '${closer === ")" ? "(" : "["}' at column ${open.pos + 1}`,
-      );
+      const opener = `'${closer === ")" ? "(" : "["}' at column ${open.pos + 1}`;
+      if (this.peek().kind === "eof") {
+        throw new ExpressionError(`the ${opener} is not closed: add '${closer}'`, this.peek().pos);
+      }
+      throw this.unexpected(this.peek(), `${what} to close the ${opener}`);
     }
     this.next();
   }

@@ -488,7 +488,7 @@ describe("POST /api/workflow/preview_code", () => {
         [INPUT, tool("f", "filter", { mode: "basic", column: "c", operator: "in", value: "x" })],
         ["in -> f"],
       ),
-      '"value" must be an array of values',
+      '"value" must be a list of values',
     ],
     [
       "an unknown dtype",

@@ -16,7 +16,7 @@ const FILTER_SOURCE = String.raw`def filter_condition(frame: pl.LazyFrame, colum
     """
     dtype = frame.collect_schema()[column]
     kind = _filter_kind(dtype)
-    where = f'column "{column}" of dtype {dtype}'
+    where = f'column "{column}" of type {dtype}'
     if kind == "other":
         raise ValueError(f'Operator "{operator}" cannot be used on {where}: only is_null and is_not_null apply')
     if operator in ("contains", "starts_with", "ends_with") and kind != "string":
@@ -106,7 +106,7 @@ def _filter_value(column, dtype, kind, value, purpose):
 
     def mismatch(extra=""):
         return ValueError(
-            f"Filter value {json.dumps(value, ensure_ascii=False)} cannot be compared with column \"{column}\" of dtype {dtype}: "
+            f"Filter value {json.dumps(value, ensure_ascii=False)} cannot be compared with column \"{column}\" of type {dtype}: "
             f"expected {_FILTER_HINTS[kind]}{extra}"
         )
 

@@ -17,25 +17,25 @@ function checkedValue(config: BasicFilterConfig, toolId: string): FilterScalar |
     new ToolConfigError(toolId, `Filter on column "${column}", operator "${op}": ${detail}`);
   const list = LIST_OPERATORS.has(op) || op === "between";
   if (value === undefined || value === null) {
-    const shape = op === "between" ? "an array [low, high]" : "an array of values";
+    const shape = op === "between" ? "a list [low, high]" : "a list of values";
     const hint = op === "==" || op === "!=" ? ` (to find empty cells use "is_null" or "is_not_null")` : "";
     throw fail(list ? `a "value" is required: ${shape}` : `a "value" is required${hint}`);
   }
   if (!list) {
     if (Array.isArray(value)) {
-      throw fail(`"value" must be a single value, not an array (arrays are for in, not_in, between)`);
+      throw fail(`"value" must be a single value, not a list (lists are for in, not_in, between)`);
     }
     return value;
   }
   if (!Array.isArray(value)) {
-    const shape = op === "between" ? "an array [low, high]" : "an array of values";
+    const shape = op === "between" ? "a list [low, high]" : "a list of values";
     throw fail(`"value" must be ${shape}, got ${JSON.stringify(value)}`);
   }
   if (value.some((item) => item === null)) {
     throw fail(`"value" may not contain null (use is_null or is_not_null for empty cells)`);
   }
   if (op === "between" && value.length !== 2) {
-    throw fail(`"value" must be an array of two values [low, high], got ${JSON.stringify(value)}`);
+    throw fail(`"value" must be a list of two values [low, high], got ${JSON.stringify(value)}`);
   }
   return value as FilterScalar[];
 }

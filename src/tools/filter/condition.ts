@@ -38,7 +38,7 @@ export function conditionFor(config: BasicFilterConfig, schema: FrameSchema, ctx
 }
 
 function checkOperatorFits(column: FilterColumn, op: FilterOperator): void {
-  const where = `column "${column.name}" of dtype ${dtypeName(column.dtype)}`;
+  const where = `column "${column.name}" of type ${dtypeName(column.dtype)}`;
   if (column.kind === "other") {
     throw new ToolConfigError(
       column.toolId,
@@ -60,15 +60,15 @@ function comparison(
   value: FilterValue | undefined,
 ): pl.Expr {
   if (LIST_OPERATORS.has(op)) {
-    const values = listValue(column, op, value, "an array of values");
+    const values = listValue(column, op, value, "a list of values");
     const isIn = membership(column, subject, values);
     return op === "in" ? isIn : isIn.not();
   }
   if (op === "between") {
-    const bounds = listValue(column, op, value, "an array [low, high]");
+    const bounds = listValue(column, op, value, "a list [low, high]");
     const [low, high] = bounds;
     if (bounds.length !== 2 || low === undefined || high === undefined) {
-      throw valueError(column, op, `"value" must be an array of two values [low, high], got ${JSON.stringify(value)}`);
+      throw valueError(column, op, `"value" must be a list of two values [low, high], got ${JSON.stringify(value)}`);
     }
     return subject.gtEq(literalFor(column, low, "order")).and(subject.ltEq(literalFor(column, high, "order")));
   }
@@ -108,7 +108,7 @@ function scalarValue(column: FilterColumn, op: FilterOperator, value: FilterValu
     throw valueError(column, op, `a "value" is required${hint}`);
   }
   if (Array.isArray(value))
-    throw valueError(column, op, `"value" must be a single value, not an array (arrays are for in, not_in, between)`);
+    throw valueError(column, op, `"value" must be a single value, not a list (lists are for in, not_in, between)`);
   return value;
 }
 

@@ -321,7 +321,7 @@ describe("filter: configuration errors are ToolConfigErrors raised at build time
   test("a missing value", () => expectConfigError(basic("qty", ">"), '"qty"', '">"', "value"));
   test("a null value for ==", () => expectConfigError(basic("qty", "==", null), "value", "is_null"));
   test("an array for a single-value operator", () => expectConfigError(basic("qty", "==", [1]), "single value"));
-  test("a scalar for in", () => expectConfigError(basic("qty", "in", 1), '"in"', "array"));
+  test("a scalar for in", () => expectConfigError(basic("qty", "in", 1), '"in"', "a list of values"));
   test("null inside an in-list", () => expectConfigError(basic("qty", "not_in", [1, null]), "null", "is_null"));
   test("between with three values", () =>
     expectConfigError(basic("qty", "between", [1, 2, 3]), '"between"', "[low, high]"));

@@ -47,7 +47,7 @@ const HINTS: Record<ValueKind, string> = {
 export function mismatch(column: FilterColumn, value: unknown, extra = ""): ToolConfigError {
   return new ToolConfigError(
     column.toolId,
-    `Filter value ${JSON.stringify(value)} cannot be compared with column "${column.name}" of dtype ` +
+    `Filter value ${JSON.stringify(value)} cannot be compared with column "${column.name}" of type ` +
       `${dtypeName(column.dtype)}: expected ${HINTS[column.kind]}${extra}`,
   );
 }

@@ -41,7 +41,7 @@ export const summarizeCodegen: ToolCodegen<SummarizeConfig> = (config, inputs, c
     if (names.has(name)) {
       throw new ToolConfigError(
         ctx.toolId,
-        `Output column "${name}" appears twice: give aggregations[${i}] another output name`,
+        `Output column "${name}" appears twice: give aggregation #${i + 1} another output name`,
       );
     }
     names.add(name);

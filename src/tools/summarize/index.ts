@@ -35,7 +35,7 @@ export const summarizeTool = defineTool({
 
     const exprs = config.aggregations.map((aggregation, i) => {
       const { column, function: fn } = aggregation;
-      requireColumns(schema, [column], `aggregations[${i}].column`, ctx);
+      requireColumns(schema, [column], `aggregation #${i + 1}`, ctx);
       const dtype = schema[column];
       if (dtype) checkAggregatable(column, dtype, fn, ctx);
       return aggregateExpr(column, fn).alias(aggregationOutput(aggregation));
@@ -47,7 +47,7 @@ export const summarizeTool = defineTool({
       if (names.has(name)) {
         throw new ToolConfigError(
           ctx.toolId,
-          `Output column "${name}" appears twice: give aggregations[${i}] another output name`,
+          `Output column "${name}" appears twice: give aggregation #${i + 1} another output name`,
         );
       }
       names.add(name);
