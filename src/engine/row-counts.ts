@@ -27,7 +27,13 @@ export function mainSocket(sockets: readonly string[]): string | undefined {
  *    the run streamed through without storing them (storing them would cost more: see
  *    full-run.ts), for their lengths only. Measured with a 5,000,000-row CSV in
  *    Input → Filter → Output: the write takes 550 ms, counting the Input and both Filter
- *    outputs 190 ms more. COST_OF_BLOCKING
+ *    outputs 190 ms more. On the engine benchmark's pipeline (scripts/bench/row-counts.ts:
+ *    5,000,000 sales → filter → join 100,000 customers → summarize → sort → Parquet), the
+ *    summary's and sort's counts come free from the Output's, but the join's is computed
+ *    again: on a busy 2-core machine the write took 3.8-6.3 s, counting the Input and Filter
+ *    1.5-2.2 s, and with the join 3.1-4.1 s (+1.2-2.3 s, the sales' keys read and joined
+ *    again). Counting the join from each side's rows per key (l×r matches per key) measured
+ *    no cheaper (3.9 against 4.1 s), so the join's own length is counted.
  */
 export function countSocketRows(
   plan: Plan,
@@ -124,7 +130,7 @@ export function socketRows(outputs: ToolOutputs): Record<string, number> {
  * Rows of each frame, in one query; should that fail (Polars failing on data only an unread
  * socket computes), each alone, and a frame that still fails stays uncounted.
  */
-function countAll(frames: Frame[]): (number | undefined)[] {
+export function countAll(frames: Frame[]): (number | undefined)[] {
   const lengths = (some: Frame[]) =>
     (
       pl
