@@ -4,7 +4,7 @@ import type { Frame, ToolContext, ToolDef, ToolOutputs } from "../tools/types";
 import type { ToolCache } from "./cache/tool-cache";
 import type { CacheUse, ToolMetric } from "./job";
 import type { Plan, PlannedTool } from "./plan";
-import { mainSocket } from "./row-counts";
+import { mainSocket, socketRows } from "./row-counts";
 import { runLimited } from "./run-limited";
 import { asToolAsync, toolFailure } from "./tool-failure";
 
@@ -187,7 +187,18 @@ async function buildTool(
   );
   const def = deps.tools[tool.type] as ToolDef<unknown>;
   const ctx = { ...deps.contextFor(tool.id), sourceRows: options.sourceRows?.(tool) ?? "all" };
-  const outputs = await asToolAsync(tool.id, () => def.load?.(tool.config, ctx) ?? def.build(inputs, tool.config, ctx));
+  let read = false;
+  const outputs = await asToolAsync(tool.id, () => {
+    const loading = def.load?.(tool.config, ctx);
+    read = loading !== undefined;
+    return loading ?? def.build(inputs, tool.config, ctx);
+  });
+  // A source read whole into memory (a database's rows) is counted as it is read, for nothing.
+  if (read && ctx.sourceRows === "all") {
+    metric.sockets = socketRows(outputs);
+    const rows = metric.sockets[mainSocket(Object.keys(outputs)) ?? ""];
+    if (rows !== undefined) metric.rows = rows;
+  }
   const kept = deps.cacheEnabled || options.runCopies !== undefined;
   if (tool.blocking && kept && options.store(tool) && ctx.sourceRows === "all") {
     if (deps.cacheEnabled) metric.cache = "miss";

@@ -330,7 +330,8 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
           progress: progress.build,
         });
         const written = writeOutputs(p, built, scope, progress);
-        for (const metric of countSocketRows(p, built, writers)) progress.counted(metric);
+        for (const metric of countSocketRows(p, built, writers, (t) => tools[t.type]?.keepsRows === true))
+          progress.counted(metric);
         const outputs: ExecuteResult["outputs"] = {};
         const limit = clamp(job.previewLimit);
         for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);

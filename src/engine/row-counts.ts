@@ -1,8 +1,8 @@
 import pl from "nodejs-polars";
-import type { Frame } from "../tools/types";
+import type { Frame, ToolOutputs } from "../tools/types";
 import type { Built } from "./build-frames";
 import type { ToolMetric } from "./job";
-import type { Plan } from "./plan";
+import type { Plan, PlannedTool, SourceRef } from "./plan";
 
 /** The socket a tool's `rows` counts: the main output, a join's matches, a filter's true rows. */
 export function mainSocket(sockets: readonly string[]): string | undefined {
@@ -12,64 +12,75 @@ export function mainSocket(sockets: readonly string[]): string | undefined {
 /**
  * Counts the rows of a full run's output sockets (each tool's main socket and every socket a
  * wire reads) into the metrics' `sockets`, and `rows` from the main one; answers the metrics
- * that gained counts. What the run already counted is taken as it is: results stored in the
- * cache (the store counts them) and written files (the socket an Output reads holds as many
- * rows). The rest are counted only where that is cheap: sockets computed from files and from
- * results the cache holds by lazy steps (filters, formulas, selects...), never by recomputing
- * a blocking step (a join, sort or database read not stored in this run keeps its rows
- * unknown). Those are counted in one query: each frame's `len()`, concatenated, so Polars
- * reads each source once for all of them (common subplan elimination) and only the columns
- * the steps need (a filter and its length become a sum of its condition). Measured with a
- * 5,000,000-row CSV in Input → Filter → Output: the write takes 550 ms, counting the Input
- * and both Filter outputs 190 ms more.
+ * that gained counts. Every such socket ends with its exact count, at the least cost:
+ * 1. What the run already counted is taken as it is: results stored in the cache or read from
+ *    a database (counted as they were made) and written files.
+ * 2. Counts pass, free, through the tools that keep their inputs' rows (`keepsRows`: a sort,
+ *    select, formula, calculate or Output has its input's rows, a Union the sum of its
+ *    inputs'), both ways: an Output that wrote N rows gives N to the sort above it, and the
+ *    sort to the summary above that.
+ * 3. The rest are counted in one query: each frame's `len()`, concatenated, so Polars reads
+ *    each source once for all of them (common subplan elimination) and only the columns the
+ *    steps need (a filter and its length become a sum of its condition; a join's length
+ *    reads its keys and one more column, a summary's its groups). A socket that follows from others
+ *    counted there (a sort below a join) is left to step 2. This recomputes blocking steps
+ *    the run streamed through without storing them (storing them would cost more: see
+ *    full-run.ts), for their lengths only. Measured with a 5,000,000-row CSV in
+ *    Input → Filter → Output: the write takes 550 ms, counting the Input and both Filter
+ *    outputs 190 ms more. On the engine benchmark's pipeline (scripts/bench/row-counts.ts:
+ *    5,000,000 sales → filter → join 100,000 customers → summarize → sort → Parquet), the
+ *    summary's and sort's counts come free from the Output's, but the join's is computed
+ *    again: on a busy 2-core machine the write took 3.8-6.3 s, counting the Input and Filter
+ *    1.5-2.2 s, and with the join 3.1-4.1 s (+1.2-2.3 s, the sales' keys read and joined
+ *    again). Counting the join from each side's rows per key (l×r matches per key) measured
+ *    no cheaper (3.9 against 4.1 s), so the join's own length is counted.
  */
-export function countSocketRows(plan: Plan, built: Built, writers: ReadonlySet<string>): ToolMetric[] {
-  const metricOf = (id: string) => built.tools.get(id)?.metric;
-  const known = (id: string, socket: string, rows: number) => {
-    const metric = metricOf(id);
-    if (metric) metric.sockets = { ...metric.sockets, [socket]: rows };
+export function countSocketRows(
+  plan: Plan,
+  built: Built,
+  writers: ReadonlySet<string>,
+  keepsRows: (tool: PlannedTool) => boolean,
+): ToolMetric[] {
+  const rowsOf = (ref: SourceRef) => built.tools.get(ref.tool)?.metric.sockets?.[ref.socket];
+  /** Records a socket's rows; false when its tool was not built. */
+  const known = (ref: SourceRef, rows: number) => {
+    const metric = built.tools.get(ref.tool)?.metric;
+    if (metric) metric.sockets = { ...metric.sockets, [ref.socket]: rows };
+    return metric !== undefined;
   };
   const before = new Map([...built.tools].map(([id, t]) => [id, JSON.stringify(t.metric.sockets ?? {})]));
   for (const id of writers) {
-    const rows = metricOf(id)?.rows;
-    if (rows === undefined) continue;
-    known(id, "output", rows);
-    const [source, ...more] = Object.values(plan.tools.get(id)?.inputs ?? {}).flat();
-    if (source && more.length === 0) known(source.tool, source.socket, rows);
+    const rows = built.tools.get(id)?.metric.rows;
+    if (rows !== undefined) known({ tool: id, socket: "output" }, rows);
   }
+  const passThrough = () => propagate(plan, keepsRows, rowsOf, known);
+  passThrough();
 
-  /** Sockets whose frame reads only files and cached results through lazy steps: `tool socket`. */
-  const cheap = new Set<string>();
-  const pending: { metric: ToolMetric; socket: string; frame: Frame }[] = [];
+  const counting = new Set<string>();
+  const pending: { ref: SourceRef; frame: Frame }[] = [];
   for (const id of plan.order) {
-    const tool = plan.tools.get(id);
-    const done = built.tools.get(id);
-    if (!tool || !done) continue;
-    const { outputs, metric } = done;
-    const fromCache = metric.cache === "hit";
-    const inputsCheap = Object.values(tool.inputs)
-      .flat()
-      .every((ref) => cheap.has(`${ref.tool} ${ref.socket}`));
-    const sockets = Object.keys(outputs);
-    const main = mainSocket(sockets);
-    for (const socket of sockets) {
-      // A stored socket is read back from the cache: as cheap as a hit.
-      const isCheap = tool.blocking ? fromCache || metric.sockets?.[socket] !== undefined : inputsCheap;
-      if (isCheap) cheap.add(`${id} ${socket}`);
-      const frame = outputs[socket];
+    const tool = plan.tools.get(id) as PlannedTool;
+    const outputs = built.tools.get(id)?.outputs ?? {};
+    const main = mainSocket(Object.keys(outputs));
+    const inputs = Object.values(tool.inputs).flat();
+    const follows = keepsRows(tool) && inputs.every((ref) => rowsOf(ref) !== undefined || counting.has(key(ref)));
+    for (const [socket, frame] of Object.entries(outputs)) {
+      const ref = { tool: id, socket };
       const wanted = socket === main || socket in tool.consumers;
-      if (isCheap && wanted && frame && metric.sockets?.[socket] === undefined) pending.push({ metric, socket, frame });
+      if (!wanted || follows || rowsOf(ref) !== undefined) continue;
+      counting.add(key(ref));
+      pending.push({ ref, frame });
     }
   }
   countAll(pending.map((p) => p.frame)).forEach((rows, i) => {
-    const { metric, socket } = pending[i] as (typeof pending)[number];
-    if (rows !== undefined) metric.sockets = { ...metric.sockets, [socket]: rows };
+    if (rows !== undefined) known((pending[i] as (typeof pending)[number]).ref, rows);
   });
+  passThrough();
 
   const changed: ToolMetric[] = [];
-  for (const [id, { metric }] of built.tools) {
+  for (const [id, { metric, outputs }] of built.tools) {
     if (!metric.sockets) continue;
-    const main = mainSocket(Object.keys(built.tools.get(id)?.outputs ?? metric.sockets));
+    const main = mainSocket(Object.keys(outputs));
     const rows = main === undefined ? undefined : metric.sockets[main];
     if (rows !== undefined) metric.rows = rows;
     if (before.get(id) !== JSON.stringify(metric.sockets)) changed.push(metric);
@@ -77,11 +88,49 @@ export function countSocketRows(plan: Plan, built: Built, writers: ReadonlySet<s
   return changed;
 }
 
+const key = (ref: SourceRef) => `${ref.tool} ${ref.socket}`;
+
+/**
+ * Fills, until nothing more follows, the counts that tools keeping their inputs' rows imply:
+ * the output's from its inputs', or an input's from the output's and the other inputs'.
+ */
+function propagate(
+  plan: Plan,
+  keepsRows: (tool: PlannedTool) => boolean,
+  rowsOf: (ref: SourceRef) => number | undefined,
+  known: (ref: SourceRef, rows: number) => boolean,
+): void {
+  const sum = (refs: SourceRef[]) => refs.reduce((total, ref) => total + (rowsOf(ref) ?? 0), 0);
+  for (let more = true; more; ) {
+    more = false;
+    for (const id of plan.order) {
+      const tool = plan.tools.get(id) as PlannedTool;
+      if (!keepsRows(tool)) continue;
+      const output = { tool: id, socket: "output" };
+      const inputs = Object.values(tool.inputs).flat();
+      const unknown = inputs.filter((ref) => rowsOf(ref) === undefined);
+      const rows = rowsOf(output);
+      const [first] = unknown;
+      if (rows === undefined && !first) more = known(output, sum(inputs)) || more;
+      // One socket not yet known, wired in once or more (a Union may read it twice).
+      else if (rows !== undefined && first && unknown.every((ref) => key(ref) === key(first)))
+        more = known(first, (rows - sum(inputs)) / unknown.length) || more;
+    }
+  }
+}
+
+/** The rows of each of a tool's output frames (those counting fails left out). */
+export function socketRows(outputs: ToolOutputs): Record<string, number> {
+  const sockets = Object.keys(outputs);
+  const counts = countAll(sockets.map((socket) => outputs[socket] as Frame));
+  return Object.fromEntries(sockets.flatMap((socket, i) => (counts[i] === undefined ? [] : [[socket, counts[i]]])));
+}
+
 /**
  * Rows of each frame, in one query; should that fail (Polars failing on data only an unread
  * socket computes), each alone, and a frame that still fails stays uncounted.
  */
-function countAll(frames: Frame[]): (number | undefined)[] {
+export function countAll(frames: Frame[]): (number | undefined)[] {
   const lengths = (some: Frame[]) =>
     (
       pl

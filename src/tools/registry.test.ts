@@ -37,4 +37,10 @@ describe("the tool registry", () => {
     expect(TOOLS.input.blockingFor?.({ source_type: "postgresql", table: "t" })).toBe(true);
     expect(TOOLS.input.blockingFor?.({ source: "/x.csv" })).toBe(false);
   });
+
+  test("the tools a run's row counts pass through keep their inputs' rows in their one output", () => {
+    const keeping = TOOL_TYPES.filter((t) => TOOLS[t].keepsRows).sort();
+    expect(keeping).toEqual(["calculate", "formula", "output", "select", "sort", "union"]);
+    for (const type of keeping) expect(TOOLS[type].outputs).toEqual(["output"]);
+  });
 });

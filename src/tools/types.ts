@@ -112,6 +112,12 @@ export interface ToolDef<C = unknown> {
   blocking: boolean;
   /** When it depends on the config (a database read is blocking, a file read is not). */
   blockingFor?(config: C): boolean;
+  /**
+   * Its one output socket, `output`, holds exactly its inputs' rows whatever the config: one
+   * input's, each row once (in any order, with any columns), or several stacked (a Union).
+   * A run's row counts pass through such a tool instead of being counted again.
+   */
+  keepsRows?: true;
   build(inputs: ToolInputs, config: C, ctx: ToolContext): ToolOutputs;
   /**
    * A source whose read is asynchronous I/O (a database query): when this answers a promise

@@ -8,7 +8,7 @@
  *                                └──False─→ [rest rest.csv]
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { CHROMIUM, hasChromium, launchChromium, screenshot } from "./browser";
@@ -132,6 +132,62 @@ test.skipIf(!hasChromium)(
     ]);
     expect(problems.list).toEqual([]);
     await context.close();
+  },
+  180_000,
+);
+
+test.skipIf(!hasChromium)(
+  "a summary the run streamed into a sort shows its rows on its badge, its wire and in the Run tab",
+  async () => {
+    // [in] → [sum by region] → [sorted] → [out], the cache off (with it on, the previews
+    // would have stored the summary): the run keeps only the sort, in a file of its own, and
+    // the summary's 7 rows come from the Output's, through the sort.
+    const uncached = await startE2eServer({ CACHE_ENABLED: "false" });
+    writeFileSync(join(uncached.files, "numbers.csv"), readFileSync(join(server.files, "numbers.csv")));
+    try {
+      const { context, page, problems } = await openDesigner(browser, uncached.openUrl);
+      const text = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+      await page.evaluate(
+        ({ source, out }) => {
+          const editor = window.__weft?.editor;
+          if (!editor) throw new Error("no test hook");
+          const wire = (source: string, target: string) => ({
+            id: `w_${source}_${target}`,
+            source,
+            source_socket: "output",
+            target,
+            target_socket: "input",
+          });
+          editor.load({
+            meta: { workflow_id: "wf-row-counts-summary", name: "Summary counts" },
+            tools: [
+              { id: "in", type: "input", config: { source }, position: { x: 40, y: 80 } },
+              {
+                id: "sum",
+                type: "summarize",
+                config: { group_by: ["region"], aggregations: [{ column: "n", function: "sum" }] },
+                position: { x: 260, y: 80 },
+              },
+              { id: "sorted", type: "sort", config: { by: [{ column: "n_sum" }] }, position: { x: 480, y: 80 } },
+              { id: "out", type: "output", config: { path: out }, position: { x: 700, y: 80 } },
+            ],
+            wires: [wire("in", "sum"), wire("sum", "sorted"), wire("sorted", "out")],
+          });
+        },
+        { source: join(uncached.files, "numbers.csv"), out: join(uncached.files, "regions.csv") },
+      );
+      for (const id of ["in", "sum", "sorted", "out"]) await waitForStatus(page, id, "ok", 60_000);
+      await page.getByTestId("toolbar-run").click();
+      await page.getByTestId("wire-rows-w_sum_sorted").waitFor({ timeout: 60_000 });
+      expect(await text("tool-status-sum")).toContain("7 rows");
+      expect(await text("wire-rows-w_sum_sorted")).toBe("7");
+      expect(await text("wire-rows-w_in_sum")).toBe("50,000");
+      expect(await page.getByTestId("run-tool-sum").locator("td").nth(3).textContent()).toBe("7");
+      expect(problems.list).toEqual([]);
+      await context.close();
+    } finally {
+      await uncached.stop();
+    }
   },
   180_000,
 );

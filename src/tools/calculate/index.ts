@@ -16,6 +16,7 @@ export const calculateTool = defineTool({
   inputs: [{ id: "input", required: true, multiple: false }],
   outputs: ["output"],
   blocking: false,
+  keepsRows: true,
   build(inputs, config, ctx) {
     let frame = singleInput(inputs, "input", ctx);
     config.columns.forEach((column, i) => {

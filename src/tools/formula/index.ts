@@ -50,6 +50,7 @@ export const formulaTool = defineTool({
   inputs: [{ id: "input", required: true, multiple: false }],
   outputs: ["output"],
   blocking: false,
+  keepsRows: true,
   build(inputs, config, ctx) {
     let frame = singleInput(inputs, "input", ctx);
     for (const spec of config.formulas) {

@@ -17,6 +17,7 @@ export const outputTool = defineTool({
   inputs: [{ id: "input", required: true, multiple: false }],
   outputs: ["output"],
   blocking: false,
+  keepsRows: true,
   build(inputs, config, ctx) {
     const path = ctx.resolvePath(config.path, "write");
     const format = formatForPath(path, config.format);

@@ -70,6 +70,7 @@ export const selectTool = defineTool({
   inputs: [{ id: "input", required: true, multiple: false }],
   outputs: ["output"],
   blocking: false,
+  keepsRows: true,
   build(inputs, config, ctx) {
     const input = singleInput(inputs, "input", ctx);
     const schema = ctx.schemaOf(input);

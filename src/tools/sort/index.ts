@@ -15,6 +15,7 @@ export const sortTool = defineTool({
   inputs: [{ id: "input", required: true, multiple: false }],
   outputs: ["output"],
   blocking: true,
+  keepsRows: true,
   build(inputs, config, ctx) {
     const input = singleInput(inputs, "input", ctx);
     if (config.by.length === 0) throw new ToolConfigError(ctx.toolId, "Sort needs at least one column in by");

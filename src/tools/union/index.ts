@@ -110,6 +110,7 @@ export const unionTool = defineTool({
   inputs: [{ id: "input", required: true, multiple: true }],
   outputs: ["output"],
   blocking: false,
+  keepsRows: true,
   build(inputs, config: UnionConfig, ctx) {
     const frames: Frame[] = inputs.input ?? [];
     const [first] = frames;
