@@ -32,6 +32,7 @@ const ctx = (toolId: string): ToolContext => ({
   limits,
   schemaOf,
   resolvePath: (path) => path,
+  locatePath: (path) => ({ path, root: undefined, readOnly: false }),
   sourceRows: "all",
   connection: () => {
     throw new Error("no connection");
