@@ -35,6 +35,7 @@ describe("loadConfig defaults", () => {
       maxExprPowerExponent: 100,
       maxExprFormatLength: 10_000,
       maxExprStringLength: 1_000_000,
+      maxPlanPaths: 10_000,
     });
     expect(c.warnings).toEqual([]);
   });

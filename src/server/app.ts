@@ -41,7 +41,10 @@ export interface ServerDeps {
  */
 export function createServerApp({ config, engine, clearCache, cacheRoot, archive, connections, logger }: ServerDeps) {
   const app = newApiApp();
-  app.route("/", healthRoutes(config.maxPreviewRows));
+  app.route(
+    "/",
+    healthRoutes(config.maxPreviewRows, () => engine.stats()),
+  );
   app.route("/", infoRoutes(config));
   const prepare = (workflow: Workflow) => connectionsForRun(workflow, { store: connections });
   app.route("/", workflowRoutes({ engine, clearCache, prepare, archive, logger }));

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { ExecutorPool } from "../../src/engine/executor/pool";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { waitUntil } from "../helpers/wait";
+import { countingInput, countingMs, SLOW_COUNT, workflow, writeEmptySqlite } from "../helpers/workflows";
 
 /*
  * Issue 14, item 1: a 200 KB body nesting 100,000 arrays made the executor's `send` throw a
@@ -68,5 +72,52 @@ describe("JSON bodies nested past MAX_JSON_DEPTH", () => {
       `{"tool_id":"x","workflow":${deepWorkflow(1)}}`.replace('"d"', `"${"[".repeat(5000)}\\"{"`),
     );
     expect(res.body.detail ?? "").not.toContain("MAX_JSON_DEPTH");
+  });
+});
+
+describe("health when no engine process can take work", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ env: { ENGINE_PROCESSES: "1" } });
+  });
+  afterAll(() => t.close());
+
+  const health = async () => {
+    const res = await t.app.request("/api/health/");
+    return { status: res.status, body: (await res.json()) as { status: string; message: string; engine: unknown } };
+  };
+
+  test("all executors busy: 200 with status degraded and the engine's state; ok again once one is free", async () => {
+    const engine = t.engine as ExecutorPool;
+    expect((await health()).body.status).toBe("ok");
+    const db = writeEmptySqlite(join(t.dataDir, "empty.db"));
+    const slow = (id: string) =>
+      t.app.request("/api/workflow/tool/execute", {
+        method: "POST",
+        headers: { ...bearer(t.token), "content-type": "application/json" },
+        body: JSON.stringify({ tool_id: id, workflow: workflow("w-busy", [countingInput(id, db, SLOW_COUNT)]) }),
+      });
+    // Hours of counting on any machine: busy until killed, and one more waits behind it.
+    expect(countingMs(SLOW_COUNT)).toBeGreaterThan(300_000);
+    const running = slow("a");
+    await waitUntil(() => engine.stats().busy === 1, "the first request to start");
+    const waiting = slow("b");
+    await waitUntil(() => engine.stats().queued === 1, "the second request to queue");
+    const busy = await health();
+    expect(busy.status).toBe(200);
+    expect(busy.body.status).toBe("degraded");
+    expect(busy.body.engine).toEqual({ executors: 1, ready: 0, busy: 1, starting: 0, queued: 1 });
+    expect(busy.body.message).toContain("no engine process can take work now (1 of 1 busy, 1 requests waiting)");
+    // The first run's process is killed: its request fails, the second runs on the replacement.
+    process.kill(engine.stats().pids[0] as number, "SIGKILL");
+    expect((await running).status).toBe(500);
+    await waitUntil(() => engine.stats().busy === 1 && engine.stats().queued === 0, "the second request to start");
+    process.kill(engine.stats().pids[0] as number, "SIGKILL");
+    expect((await waiting).status).toBe(500);
+    await waitUntil(() => engine.stats().idle === 1, "a fresh executor");
+    expect((await health()).body).toMatchObject({
+      status: "ok",
+      engine: { executors: 1, ready: 1, busy: 0, starting: 0, queued: 0 },
+    });
   });
 });
