@@ -11,6 +11,7 @@ export const TEST_LIMITS: ToolLimits = {
   maxExprPowerExponent: 100,
   maxExprFormatLength: 10_000,
   maxExprStringLength: 1_000_000,
+  maxPlanPaths: 10_000,
 };
 
 /** A tool context for unit tests: real schema lookups, paths taken as given. */

@@ -48,6 +48,8 @@ interface Executor {
   state: "starting" | "idle" | "busy" | "dead";
   current?: { id: number; pending: Pending };
   stderrTail: string;
+  /** Whether it has been given a job: only then may memory it keeps while idle be a job's. */
+  worked?: boolean;
 }
 
 interface Claim {
@@ -175,6 +177,7 @@ export class ExecutorPool {
       return;
     }
     executor.state = "busy";
+    executor.worked = true;
     executor.current = { id, pending };
     pending.executor = executor;
     const failure = this.send(executor, message);
@@ -236,29 +239,24 @@ export class ExecutorPool {
   /**
    * Stops an executor whose resident memory passed ENGINE_MEMORY_LIMIT_MB, before the
    * machine runs out: its job fails with 422 naming the limit and the size reached, and a
-   * fresh executor replaces it. An idle one over the limit (memory kept from its last job) is
-   * replaced too, so the next job starts small.
+   * fresh executor replaces it. An idle one over the limit with memory kept from its last job
+   * is replaced too, so the next job starts small; a fresh one is not (a limit below what an
+   * executor needs to start would replace them forever): its first job fails instead.
    */
   private checkMemory(limit: number): void {
     for (const executor of this.executors) {
-      if (executor.state !== "busy" && executor.state !== "idle") continue;
+      if (executor.state !== "busy" && !(executor.state === "idle" && executor.worked)) continue;
       const rss = residentBytes(executor.proc.pid);
       if (rss === undefined || rss <= limit) continue;
       const current = executor.current;
       executor.current = undefined;
       executor.state = "dead";
       executor.proc.kill("SIGKILL");
-      const mb = (bytes: number) => Math.round(bytes / MIB).toLocaleString("en-US");
       this.options.logger.warn("executor passed its memory limit; killing it", { pid: executor.proc.pid, rss, limit });
-      if (current)
-        this.settle(
-          current.pending,
-          new SafetyLimitError(
-            `The run used ${mb(rss)} MB of memory, over the limit of ${mb(limit)} MB (setting ENGINE_MEMORY_LIMIT_MB), and was stopped`,
-            Math.round(limit / MIB),
-            Math.round(rss / MIB),
-          ),
-        );
+      // Rounded up: a size just past the limit never reads as the limit itself.
+      const [limitMb, usedMb] = [Math.round(limit / MIB), Math.ceil(rss / MIB)];
+      const message = `The run used ${usedMb.toLocaleString("en-US")} MB of memory, over the limit of ${limitMb.toLocaleString("en-US")} MB (setting ENGINE_MEMORY_LIMIT_MB), and was stopped`;
+      if (current) this.settle(current.pending, new SafetyLimitError(message, limitMb, usedMb));
     }
   }
 
