@@ -91,17 +91,17 @@ describe("health when no engine process can take work", () => {
     const engine = t.engine as ExecutorPool;
     expect((await health()).body.status).toBe("ok");
     const db = writeEmptySqlite(join(t.dataDir, "empty.db"));
-    const slow = (id: string) =>
+    const request = (n: number) =>
       t.app.request("/api/workflow/tool/execute", {
         method: "POST",
         headers: { ...bearer(t.token), "content-type": "application/json" },
-        body: JSON.stringify({ tool_id: id, workflow: workflow("w-busy", [countingInput(id, db, SLOW_COUNT)]) }),
+        body: JSON.stringify({ tool_id: "c", workflow: workflow(`w-busy-${n}`, [countingInput("c", db, n)]) }),
       });
-    // Hours of counting on any machine: busy until killed, and one more waits behind it.
+    // Hours of counting on any machine: busy until killed, and a quick one waits behind it.
     expect(countingMs(SLOW_COUNT)).toBeGreaterThan(300_000);
-    const running = slow("a");
+    const running = request(SLOW_COUNT);
     await waitUntil(() => engine.stats().busy === 1, "the first request to start");
-    const waiting = slow("b");
+    const waiting = request(3);
     await waitUntil(() => engine.stats().queued === 1, "the second request to queue");
     const busy = await health();
     expect(busy.status).toBe(200);
@@ -111,13 +111,11 @@ describe("health when no engine process can take work", () => {
     // The first run's process is killed: its request fails, the second runs on the replacement.
     process.kill(engine.stats().pids[0] as number, "SIGKILL");
     expect((await running).status).toBe(500);
-    await waitUntil(() => engine.stats().busy === 1 && engine.stats().queued === 0, "the second request to start");
-    process.kill(engine.stats().pids[0] as number, "SIGKILL");
-    expect((await waiting).status).toBe(500);
-    await waitUntil(() => engine.stats().idle === 1, "a fresh executor");
+    expect((await waiting).status).toBe(200);
     expect((await health()).body).toMatchObject({
       status: "ok",
       engine: { executors: 1, ready: 1, busy: 0, starting: 0, queued: 0 },
     });
-  });
+    // Two engine starts, each seconds long on a busy machine.
+  }, 90_000);
 });
