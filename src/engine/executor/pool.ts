@@ -196,14 +196,11 @@ export class ExecutorPool {
 
   /** Starts an executor; if even that fails (no such program), the queued jobs fail with the reason. */
   private spawnOrFail(): void {
-    try {
-      this.spawn();
-    } catch (err) {
-      this.options.logger.error("executor could not be started", { error: err });
-      const reason = err instanceof Error ? err.message : String(err);
-      for (const pending of this.queue.splice(0))
-        this.settle(pending, new ExecutionError(`The engine cannot start: ${reason}`));
-    }
+    const failure = failureOf(() => this.spawn());
+    if (!failure) return;
+    this.options.logger.error("executor could not be started", { error: failure });
+    for (const pending of this.queue.splice(0))
+      this.settle(pending, new ExecutionError(`The engine cannot start: ${failure.message}`));
   }
 
   private spawn(): void {
@@ -374,7 +371,7 @@ export class ExecutorPool {
       }
     }
     // Keep the pool warm: replace the executor that went away.
-    if (this.executors.length < this.options.size) this.spawn();
+    if (this.executors.length < this.options.size) this.spawnOrFail();
     this.pump();
   }
 
