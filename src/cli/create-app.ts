@@ -110,6 +110,7 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
         cacheRoot,
         archive: createArchive({ root: archiveRoot(config.dataDir), ...server.archive, logger }),
         connections: openConnectionStore(config.dataDir, server.connectionEncryptionKey),
+        maxJsonDepth: config.maxJsonDepth,
         logger,
       }),
     );

@@ -31,6 +31,8 @@ export interface ServerDeps {
   archive: ArchiveService;
   /** The server-managed connections; undefined without CONNECTION_ENCRYPTION_KEY (routes answer 503). */
   connections: ConnectionStore | undefined;
+  /** MAX_JSON_DEPTH, which workflow files read from disk are held to as request bodies are. */
+  maxJsonDepth: number;
   logger: Logger;
 }
 
@@ -39,7 +41,16 @@ export interface ServerDeps {
  * endpoint is found in one look. Authentication is applied by the caller (cli/create-app.ts),
  * in the spec's middleware order.
  */
-export function createServerApp({ config, engine, clearCache, cacheRoot, archive, connections, logger }: ServerDeps) {
+export function createServerApp({
+  config,
+  engine,
+  clearCache,
+  cacheRoot,
+  archive,
+  connections,
+  maxJsonDepth,
+  logger,
+}: ServerDeps) {
   const app = newApiApp();
   app.route(
     "/",
@@ -56,7 +67,7 @@ export function createServerApp({ config, engine, clearCache, cacheRoot, archive
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
   app.route("/", filesRoutes({ policy: fileAccessPolicy(config) }));
-  app.route("/", workflowFileRoutes({ policy: fileAccessPolicy(config) }));
+  app.route("/", workflowFileRoutes({ policy: fileAccessPolicy(config), maxJsonDepth }));
   app.route("/", aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode }));
   return app;
 }

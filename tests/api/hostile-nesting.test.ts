@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ExecutorPool } from "../../src/engine/executor/pool";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
@@ -52,6 +53,18 @@ describe("JSON bodies nested past MAX_JSON_DEPTH", () => {
     );
     const health = await t.app.request("/api/health/");
     expect(((await health.json()) as { status: string }).status).toBe("ok");
+  });
+
+  test("a workflow file nested as deep is refused when opened, naming the file", async () => {
+    const path = join(t.dataDir, "deep.weft.json");
+    writeFileSync(path, deepWorkflow(DEEP));
+    const res = await t.app.request(`/api/files/workflow?path=${encodeURIComponent(path)}`, {
+      headers: bearer(t.token),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      `"${path}" nests arrays and objects 100,002 levels deep, over the limit of 1,000 (setting MAX_JSON_DEPTH)`,
+    );
   });
 
   test("a body at the limit is accepted, one level more is refused, and the Server answers after", async () => {
