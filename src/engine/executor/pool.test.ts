@@ -11,6 +11,7 @@ import {
   writeCsv,
   writeEmptySqlite,
 } from "../../../tests/helpers/workflows";
+import { healthRoutes } from "../../server/routes/health";
 import { ExecutionError, SafetyLimitError, ToolConfigError } from "../../shared/errors";
 import { createLogger } from "../../shared/logger";
 import type { EngineSettings, RunEvent } from "../job";
@@ -248,6 +249,28 @@ describe("the executor pool", () => {
       const after = await pidOfRun();
       expect(after).not.toBe(before);
       expect(pool.stats().pids).toEqual([after]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("an engine that cannot start fails the request, and health says degraded", async () => {
+    const pool = new ExecutorPool({
+      size: 1,
+      settings,
+      logger,
+      timeoutMs: 60_000,
+      command: [process.execPath, "-e", "console.error('no addons here'); process.exit(3)"],
+    });
+    const health = healthRoutes(1000, () => pool.stats());
+    const status = async () => ((await (await health.request("/health/")).json()) as { status: string }).status;
+    try {
+      expect(await status()).toBe("ok");
+      const err = await pool.run(slowJob()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExecutionError);
+      expect((err as Error).message).toBe("The engine cannot start (exit status 3): no addons here");
+      expect(pool.stats()).toMatchObject({ running: 0, startFailures: 3 });
+      expect(await status()).toBe("degraded");
     } finally {
       await pool.close();
     }

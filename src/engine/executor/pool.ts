@@ -71,7 +71,7 @@ export interface PoolStats {
   starting: number;
   /** Jobs waiting for an executor. */
   queued: number;
-  /** Executors that failed to start in a row (0 once one starts). */
+  /** Executors that failed to start in a row, across the pool's retries (0 once one starts). */
   startFailures: number;
 }
 
@@ -92,6 +92,8 @@ export class ExecutorPool {
   private nextId = 1;
   private closed = false;
   private startFailures = 0;
+  /** Like startFailures, but not reset when the pool gives up on a round of starts (for health). */
+  private failedStarts = 0;
   private memoryWatch?: Timer;
 
   constructor(private readonly options: ExecutorPoolOptions) {}
@@ -134,7 +136,7 @@ export class ExecutorPool {
       busy: count("busy"),
       starting: count("starting"),
       queued: this.queue.length,
-      startFailures: this.startFailures,
+      startFailures: this.failedStarts,
     };
   }
 
@@ -275,6 +277,7 @@ export class ExecutorPool {
       case "ready":
         executor.state = "idle";
         this.startFailures = 0;
+        this.failedStarts = 0;
         this.pump();
         return;
       case "done":
@@ -356,6 +359,7 @@ export class ExecutorPool {
       );
     } else if (wasStarting) {
       this.startFailures++;
+      this.failedStarts++;
       this.options.logger.error("executor failed to start", { how, stderr: executor.stderrTail });
       if (this.startFailures >= 3) {
         for (const pending of this.queue.splice(0)) {
