@@ -37,6 +37,7 @@ describe("loadConfig defaults", () => {
       maxExprStringLength: 1_000_000,
       maxSpreadsheetMb: 100,
       maxSpreadsheetRatio: 200,
+      maxPlanPaths: 10_000,
     });
     expect(c.warnings).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { homedir } from "node:os";
+import { homedir, totalmem } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SPREADSHEET_LIMITS } from "../formats/spreadsheet-limits";
 import type { HostRule } from "../shared/outbound-hosts";
@@ -39,6 +39,8 @@ export interface ServerConfig {
   maxParallelTools: number;
   /** How many executor processes run the engine's jobs. */
   engineProcesses: number;
+  /** ENGINE_MEMORY_LIMIT_MB: most resident memory of one executor process, in MiB. */
+  engineMemoryLimitMb: number;
   cache: { enabled: boolean; quotaGb: number; retentionDays: number; clearOnClose: boolean };
   archive: { enabled: boolean; retentionDays: number };
   connectionEncryptionKey?: string;
@@ -52,6 +54,7 @@ export interface ServerConfig {
     maxExprStringLength: number;
     maxSpreadsheetMb: number;
     maxSpreadsheetRatio: number;
+    maxPlanPaths: number;
   };
   aiBaseUrls: Record<AiProvider, string>;
   /** OUTBOUND_HOSTS: the hosts the AI proxy and database connections may reach; empty allows any. */
@@ -78,6 +81,8 @@ export interface Config {
   staticFilesPath?: string;
   corsOrigins: string[];
   maxRequestBodyBytes: number;
+  /** MAX_JSON_DEPTH: deepest nesting of a JSON request body. */
+  maxJsonDepth: number;
   rateLimit: { enabled: boolean; perMinute: number };
   /** Present when this process runs a Server (`server`, `all`). */
   server?: ServerConfig;
@@ -221,6 +226,7 @@ function serverConfig(
     executionMode: v.EXECUTION_MODE ?? "parallel",
     maxParallelTools: v.MAX_PARALLEL_TOOLS ?? 4,
     engineProcesses: v.ENGINE_PROCESSES ?? 2,
+    engineMemoryLimitMb: v.ENGINE_MEMORY_LIMIT_MB ?? defaultEngineMemoryLimitMb(),
     cache: {
       enabled: v.CACHE_ENABLED ?? true,
       quotaGb: v.CACHE_QUOTA_GB ?? 10,
@@ -239,6 +245,7 @@ function serverConfig(
       maxExprStringLength: v.MAX_EXPR_STRING_LENGTH ?? 1_000_000,
       maxSpreadsheetMb: v.MAX_SPREADSHEET_MB ?? DEFAULT_SPREADSHEET_LIMITS.maxSpreadsheetMb,
       maxSpreadsheetRatio: v.MAX_SPREADSHEET_RATIO ?? DEFAULT_SPREADSHEET_LIMITS.maxSpreadsheetRatio,
+      maxPlanPaths: v.MAX_PLAN_PATHS ?? 10_000,
     },
     aiBaseUrls: {
       openai: v.AI_OPENAI_BASE_URL ?? "",
@@ -248,6 +255,14 @@ function serverConfig(
     },
     outboundHosts: v.OUTBOUND_HOSTS ?? [],
   };
+}
+
+/**
+ * A quarter of the machine's memory per engine process: with the default two, half the
+ * machine (24 GB: 6 GB each) stays for the Server, the system and everything else.
+ */
+function defaultEngineMemoryLimitMb(): number {
+  return Math.max(256, Math.floor(totalmem() / 4 / (1024 * 1024)));
 }
 
 function hubConfig(v: SettingValues, dataDir: string): HubConfig {
@@ -297,6 +312,7 @@ export function loadConfig({ mode, env, flags = {}, cwd = process.cwd() }: LoadC
     staticFilesPath: v.STATIC_FILES_PATH ? resolve(cwd, expandHome(v.STATIC_FILES_PATH, env)) : undefined,
     corsOrigins: v.CORS_ORIGINS ?? [],
     maxRequestBodyBytes: Math.round((v.MAX_REQUEST_BODY_MB ?? 64) * 1024 * 1024),
+    maxJsonDepth: v.MAX_JSON_DEPTH ?? 1000,
     rateLimit: { enabled: v.RATE_LIMIT_ENABLED ?? rateLimitDefault, perMinute: v.RATE_LIMIT_PER_MINUTE ?? 120 },
     server,
     hub: mode === "server" ? undefined : hubConfig(v, dataDir),

@@ -9,6 +9,7 @@ import { mountDocs } from "../http/docs";
 import { createErrorHandler } from "../http/error-handler";
 import { auditLog } from "../http/middleware/audit-log";
 import type { DailyLogWriter } from "../http/middleware/daily-log-writer";
+import { jsonDepthLimit } from "../http/middleware/json-depth";
 import { rateLimit } from "../http/middleware/rate-limit";
 import { apiNotFound, isApiPath } from "../http/not-found";
 import { newApiApp } from "../http/openapi-app";
@@ -43,7 +44,7 @@ const isWorkflowPath = (path: string) => path.startsWith("/api/workflow/");
 /**
  * The whole HTTP application of one process: the Server under `/api`, the Hub under
  * `/api/v1` (either or both, by mode), the API docs, and the web UI at `/`.
- * Middleware, outermost first: audit log, rate limiting, CORS, body limit, authentication.
+ * Middleware, outermost first: audit log, rate limiting, CORS, body limit, authentication, JSON depth.
  * The spec lists rate limiting first; the audit log wraps it so that a refused request (429)
  * has its line too (one line per request), and rate limiting is still the first check.
  */
@@ -87,15 +88,19 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
       },
     }),
   );
+  // After authentication, so a stranger's body is never read; the Hub's login is public.
+  const depthLimit = jsonDepthLimit(config.maxJsonDepth);
 
   if (config.hub) {
     if (!db) throw new Error("a Hub needs its database");
+    app.use(`${HUB_PREFIX}/*`, depthLimit);
     app.route(HUB_PREFIX, createHubApp({ config: config.hub, db }));
   }
   if (server) {
     if (!engine) throw new Error("a Server needs its engine");
     const cacheRoot = join(config.dataDir, "cache");
     app.use("/api/*", serverAuth({ mode: server.authMode, token: serverToken }));
+    app.use("/api/*", depthLimit);
     app.route(
       "/api",
       createServerApp({
@@ -106,6 +111,7 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
         cacheRoot,
         archive: createArchive({ root: archiveRoot(config.dataDir), ...server.archive, logger }),
         connections: openConnectionStore(config.dataDir, server.connectionEncryptionKey),
+        maxJsonDepth: config.maxJsonDepth,
         logger,
       }),
     );

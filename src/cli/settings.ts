@@ -146,6 +146,12 @@ export const SETTINGS = {
     describe: "Largest request body accepted, in MiB (larger is 413)",
     scope: "common",
   }),
+  MAX_JSON_DEPTH: def({
+    schema: int(1, 10_000),
+    default: "1000",
+    describe: "Deepest nesting of arrays and objects accepted in a JSON request body (deeper is 400)",
+    scope: "common",
+  }),
   RATE_LIMIT_ENABLED: def({
     schema: bool,
     isBool: true,
@@ -232,6 +238,13 @@ export const SETTINGS = {
     schema: int(1, 64),
     default: "2",
     describe: "Engine processes that run workflow requests side by side (started with the Server)",
+    scope: "server",
+  }),
+  ENGINE_MEMORY_LIMIT_MB: def({
+    schema: int(64, 16 * 1024 * 1024),
+    defaultText: "a quarter of the machine's memory",
+    describe:
+      "Safety limit: most resident memory of one engine process, in MiB; past it the run is stopped (422) and the process replaced (Linux)",
     scope: "server",
   }),
   CACHE_ENABLED: def({
@@ -344,6 +357,13 @@ export const SETTINGS = {
     schema: int(1, 1_000_000_000),
     default: "1000000",
     describe: "Expression limit: longest text a replace, concat_str, format or join may build, in characters",
+    scope: "server",
+  }),
+  MAX_PLAN_PATHS: def({
+    schema: int(1, Number.MAX_SAFE_INTEGER),
+    default: "10000",
+    describe:
+      "Safety limit: most paths from source tools to one tool (each path repeats its upstream work in the plan)",
     scope: "server",
   }),
   AI_OPENAI_BASE_URL: def({

@@ -97,6 +97,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     return buildPlan(workflow, tools, {
       targets,
       unplanned,
+      maxPaths: settings.limits.maxPlanPaths,
       fingerprint: (node, config) => tools[node.type]?.sourceFingerprint?.(config, contextFor(node.id, scope)),
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { ToolConfigError, ValidationError } from "../shared/errors";
+import { SafetyLimitError, ToolConfigError, ValidationError } from "../shared/errors";
 import { buildPlan } from "./plan";
 import type { ToolCatalog } from "./validate";
 import type { Workflow } from "./workflow";
@@ -318,5 +318,44 @@ describe("a plan that leaves unplannable tools out (preview_all)", () => {
     expect(unplanned.get("loose")?.detail).toContain('input socket "input" is not connected');
     // Without the map, the same workflow is refused as a whole.
     expect(() => buildPlan(workflow, catalog)).toThrow(ToolConfigError);
+  });
+});
+
+describe("a tool reached by too many paths (MAX_PLAN_PATHS)", () => {
+  /** A source, then `n` merges each reading the one before twice: merge i is reached by 2^i paths. */
+  const doubling = (n: number): Workflow => ({
+    meta: { workflow_id: "w-doubling" },
+    tools: [
+      { id: "s", type: "source", config: { name: "s" } },
+      ...Array.from({ length: n }, (_, i) => ({ id: `m${i + 1}`, type: "merge", config: {} })),
+    ],
+    wires: Array.from({ length: n }, (_, i) => [i === 0 ? "s" : `m${i}`, `m${i + 1}`]).flatMap(([from, to]) => [
+      wire(from as string, to as string),
+      wire(from as string, to as string),
+    ]),
+  });
+
+  test("each tool counts the paths from its sources; one at the limit is planned, one past it refused with 422", () => {
+    const plan = buildPlan(doubling(3), catalog, { maxPaths: 8 });
+    expect(["s", "m1", "m2", "m3"].map((id) => plan.tools.get(id)?.paths)).toEqual([1, 2, 4, 8]);
+    let err: unknown;
+    try {
+      buildPlan(doubling(30), catalog, { maxPaths: 8 });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(SafetyLimitError);
+    expect(err).toMatchObject({ status: 422, limit: 8, wouldBe: 16 });
+    expect((err as Error).message).toBe(
+      'Tool "m4" (merge) is reached by 16 paths from its sources, over the limit of 8 (setting MAX_PLAN_PATHS): its upstream work would be planned once per path',
+    );
+  });
+
+  test("preview_all plans the tools under the limit and reports the rest", () => {
+    const unplanned = new Map<string, { detail: string; status: number }>();
+    const plan = buildPlan(doubling(30), catalog, { maxPaths: 8, unplanned });
+    expect([...plan.order]).toEqual(["s", "m1", "m2", "m3"]);
+    expect(unplanned.get("m4")?.status).toBe(422);
+    expect(unplanned.get("m30")).toEqual({ detail: 'Tool "m29" upstream of this tool failed', status: 424 });
   });
 });

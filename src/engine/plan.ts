@@ -1,4 +1,4 @@
-import { ToolConfigError, WeftError } from "../shared/errors";
+import { SafetyLimitError, ToolConfigError, WeftError } from "../shared/errors";
 import { canonicalJson, sha256Hex } from "../shared/hash";
 import { describeZodError } from "../shared/zod-detail";
 import { type ToolCatalog, toolLabel, unknownToolError, validateGraph } from "./validate";
@@ -28,6 +28,11 @@ export interface PlannedTool {
   readonly level: number;
   /** sha256 of type, engine, config, source fingerprint and the upstream hashes. */
   readonly hash: string;
+  /**
+   * How many paths lead to it from source tools (1 for a source). Its lazy plan holds its
+   * upstream once per path: a chain of tools each reading the one before twice doubles it.
+   */
+  readonly paths: number;
 }
 
 /** An immutable plan: the tools needed for the targets, in dependency order and by level. */
@@ -50,6 +55,8 @@ export interface PlanOptions {
    * downstream of it (424); the others are planned. Absent: the first such error throws.
    */
   unplanned?: Map<string, { detail: string; status: number }>;
+  /** MAX_PLAN_PATHS: a tool reached by more paths is refused (422); no limit when absent. */
+  maxPaths?: number;
 }
 
 /**
@@ -95,8 +102,10 @@ export function buildPlan(workflow: Workflow, catalog: ToolCatalog, options: Pla
       unplanned.set(id, { detail: `Tool "${missing.tool}" upstream of this tool failed`, status: 424 });
       continue;
     }
+    const paths = pathsTo(inputs, planned);
     let parsed: { data: unknown; source: string | undefined };
     try {
+      checkPaths(node, paths, options.maxPaths);
       parsed = checkTool(node, def, inputs, options);
     } catch (err) {
       if (!unplanned || !(err instanceof WeftError)) throw err;
@@ -135,6 +144,7 @@ export function buildPlan(workflow: Workflow, catalog: ToolCatalog, options: Pla
       consumers: {},
       level,
       hash,
+      paths,
     });
   }
   for (const [id, tool] of planned) planned.set(id, Object.freeze({ ...tool, consumers: consumers.get(id) ?? {} }));
@@ -170,6 +180,28 @@ function checkTool(
   if (!parsed.success)
     throw new ToolConfigError(node.id, `${toolLabel(node)}: ${describeZodError(parsed.error, "config")}`);
   return { data: parsed.data, source: options.fingerprint?.(node, parsed.data) };
+}
+
+/** The paths from sources to a tool: the sum over its wires of its sources' paths (1 without inputs). */
+function pathsTo(inputs: Record<string, SourceRef[]>, planned: ReadonlyMap<string, PlannedTool>): number {
+  const refs = Object.values(inputs).flat();
+  if (refs.length === 0) return 1;
+  return refs.reduce((sum, ref) => sum + (planned.get(ref.tool)?.paths ?? 0), 0);
+}
+
+/**
+ * Refuses a tool whose plan would repeat its upstream work exponentially often (30 Unions
+ * each reading the one before twice: 2^30 copies of the source in the lazy plan; Polars
+ * spent over a second building 2^16 and an executor grew to 15 GB on the 30).
+ */
+function checkPaths(node: ToolNode, paths: number, max: number | undefined): void {
+  if (max === undefined || paths <= max) return;
+  const count = (n: number) => n.toLocaleString("en-US");
+  throw new SafetyLimitError(
+    `${toolLabel(node)} is reached by ${count(paths)} paths from its sources, over the limit of ${count(max)} (setting MAX_PLAN_PATHS): its upstream work would be planned once per path`,
+    max,
+    paths,
+  );
 }
 
 /** Kahn's algorithm over the needed tools; ties keep the workflow's tool order (stable plans). */

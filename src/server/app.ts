@@ -33,6 +33,8 @@ export interface ServerDeps {
   archive: ArchiveService;
   /** The server-managed connections; undefined without CONNECTION_ENCRYPTION_KEY (routes answer 503). */
   connections: ConnectionStore | undefined;
+  /** MAX_JSON_DEPTH, which workflow files read from disk are held to as request bodies are. */
+  maxJsonDepth: number;
   logger: Logger;
 }
 
@@ -42,10 +44,13 @@ export interface ServerDeps {
  * in the spec's middleware order.
  */
 export function createServerApp(deps: ServerDeps) {
-  const { config, engine, clearCache, cacheRoot, archive, connections, logger } = deps;
+  const { config, engine, clearCache, cacheRoot, archive, connections, maxJsonDepth, logger } = deps;
   const policy = fileAccessPolicy(config, deps.dataDir);
   const app = newApiApp();
-  app.route("/", healthRoutes(config.maxPreviewRows));
+  app.route(
+    "/",
+    healthRoutes(config.maxPreviewRows, () => engine.stats()),
+  );
   app.route("/", infoRoutes(config));
   const resolverDeps = { store: connections, outboundHosts: config.outboundHosts };
   const prepare = (workflow: Workflow) => connectionsForRun(workflow, resolverDeps);
@@ -57,7 +62,7 @@ export function createServerApp(deps: ServerDeps) {
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
   app.route("/", filesRoutes({ policy }));
-  app.route("/", workflowFileRoutes({ policy }));
+  app.route("/", workflowFileRoutes({ policy, maxJsonDepth }));
   app.route(
     "/",
     aiRoutes({ baseUrls: config.aiBaseUrls, authMode: config.authMode, outboundHosts: config.outboundHosts }),

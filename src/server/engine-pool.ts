@@ -43,5 +43,6 @@ export function createEnginePool(config: ServerConfig, dataDir: string, logger: 
     settings: engineSettings(config, dataDir),
     logger: logger.child({ component: "engine" }),
     timeoutMs: config.maxExecutionTimeSeconds * 1000,
+    memoryLimitBytes: config.engineMemoryLimitMb * 1024 * 1024,
   });
 }

@@ -41,6 +41,8 @@ export interface ToolLimits extends SpreadsheetLimits {
   maxExprPowerExponent: number;
   maxExprFormatLength: number;
   maxExprStringLength: number;
+  /** MAX_PLAN_PATHS: most paths from source tools to one tool (the plan refuses more). */
+  maxPlanPaths: number;
 }
 
 /** What a tool may use while it builds its plan. Everything is passed in; nothing is global. */

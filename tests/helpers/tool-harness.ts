@@ -13,6 +13,7 @@ export const TEST_LIMITS: ToolLimits = {
   maxExprStringLength: 1_000_000,
   maxSpreadsheetMb: 100,
   maxSpreadsheetRatio: 200,
+  maxPlanPaths: 10_000,
 };
 
 /** A tool context for unit tests: real schema lookups, paths taken as given. */

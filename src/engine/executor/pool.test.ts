@@ -11,7 +11,8 @@ import {
   writeCsv,
   writeEmptySqlite,
 } from "../../../tests/helpers/workflows";
-import { ExecutionError, ToolConfigError } from "../../shared/errors";
+import { healthRoutes } from "../../server/routes/health";
+import { ExecutionError, SafetyLimitError, ToolConfigError } from "../../shared/errors";
 import { createLogger } from "../../shared/logger";
 import type { EngineSettings, RunEvent } from "../job";
 import { ExecutorPool } from "./pool";
@@ -33,6 +34,7 @@ const settings: EngineSettings = {
     maxExprStringLength: 1_000_000,
     maxSpreadsheetMb: 100,
     maxSpreadsheetRatio: 200,
+    maxPlanPaths: 10_000,
   },
   previewBounds: { maxValueChars: 10_000, maxBytes: 20_000_000 },
   fileAccess: { mode: "restricted", roots: [{ path: dir, readOnly: false }] },
@@ -183,6 +185,94 @@ describe("the executor pool", () => {
       });
       expect(result.written).toHaveLength(1);
       expect(logs.some((l) => l.includes("listener broke"))).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("a job that cannot be sent fails alone: the executor stays free and the queue goes on", async () => {
+    const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });
+    try {
+      const quick = workflow("w-send", [countingInput("c", db, 3)]);
+      const job = { kind: "schema" as const, workflow: quick, connections: { c: { uri: db, identity: "sqlite" } } };
+      // Queued together behind the one executor: the bad job is handed over from the IPC
+      // callback of the first one's answer, where a throw used to end the process.
+      const first = pool.run({ ...job, toolId: "c" });
+      const bad = pool.run({ ...job, toolId: 1n as unknown as string }).catch((e: unknown) => e);
+      const last = pool.run({ ...job, toolId: "c" });
+      expect(pool.stats().queued).toBe(3);
+      expect((await first).columns).toEqual([{ name: "last", dtype: "Int64" }]);
+      const err = await bad;
+      expect(err).toBeInstanceOf(ExecutionError);
+      expect((err as Error).message).toMatch(/^The request could not be sent to the engine: .*BigInt/);
+      expect((await last).columns).toEqual([{ name: "last", dtype: "Int64" }]);
+      expect(pool.stats()).toMatchObject({ busy: 0, idle: 1, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("an executor past the memory limit is stopped: its job fails with 422 and a fresh one runs the next", async () => {
+    // A stand-in executor that allocates what a job asks for, so memory grows by construction.
+    const script = join(dir, "greedy.ts");
+    await Bun.write(
+      script,
+      `const held = [];
+       process.on("message", (m) => {
+         if (m.t === "init") process.send({ t: "ready" });
+         else if (m.t === "job" && m.job.kind === "grow") held.push(Buffer.alloc(m.job.mb * 1024 * 1024, 1));
+         else if (m.t === "job") process.send({ t: "done", id: m.id, result: { pid: process.pid } });
+       });`,
+    );
+    const limitMb = 300;
+    const pool = new ExecutorPool({
+      size: 1,
+      settings,
+      logger,
+      timeoutMs: 600_000,
+      memoryLimitBytes: limitMb * 1024 * 1024,
+      command: [process.execPath, script],
+    });
+    try {
+      const pidOfRun = async () => ((await pool.run({ kind: "other" } as never)) as unknown as { pid: number }).pid;
+      const before = await pidOfRun();
+      // Never answers: only the limit ends it.
+      const err = await pool.run({ kind: "grow", mb: 600 } as never).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SafetyLimitError);
+      expect((err as SafetyLimitError).status).toBe(422);
+      expect((err as SafetyLimitError).limit).toBe(limitMb);
+      // It held 600 MB: the size reached is past the limit and at most what it had.
+      const reached = (err as SafetyLimitError).wouldBe;
+      expect(reached).toBeGreaterThan(limitMb);
+      expect(reached).toBeLessThan(600 + 200);
+      expect((err as Error).message).toBe(
+        `The run used ${reached} MB of memory, over the limit of 300 MB (setting ENGINE_MEMORY_LIMIT_MB), and was stopped`,
+      );
+      const after = await pidOfRun();
+      expect(after).not.toBe(before);
+      expect(pool.stats().pids).toEqual([after]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("an engine that cannot start fails the request, and health says degraded", async () => {
+    const pool = new ExecutorPool({
+      size: 1,
+      settings,
+      logger,
+      timeoutMs: 60_000,
+      command: [process.execPath, "-e", "console.error('no addons here'); process.exit(3)"],
+    });
+    const health = healthRoutes(1000, () => pool.stats());
+    const status = async () => ((await (await health.request("/health/")).json()) as { status: string }).status;
+    try {
+      expect(await status()).toBe("ok");
+      const err = await pool.run(slowJob()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExecutionError);
+      expect((err as Error).message).toBe("The engine cannot start (exit status 3): no addons here");
+      expect(pool.stats()).toMatchObject({ running: 0, startFailures: 3 });
+      expect(await status()).toBe("degraded");
     } finally {
       await pool.close();
     }

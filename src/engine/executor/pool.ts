@@ -1,7 +1,8 @@
 import type { Subprocess } from "bun";
-import { ExecutionError, ExecutionTimeoutError } from "../../shared/errors";
+import { ExecutionError, ExecutionTimeoutError, SafetyLimitError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
 import type { EngineSettings, JobRequest, JobResults, RunEvent } from "../job";
+import { MEMORY_SAMPLE_MS, residentBytes } from "./memory";
 import { type FromExecutor, reviveError, type ToExecutor } from "./protocol";
 import { executorCommand } from "./spawn-command";
 
@@ -12,6 +13,11 @@ export interface ExecutorPoolOptions {
   logger: Logger;
   /** MAX_EXECUTION_TIME_SECONDS: past it a job's process is killed and the job fails with 504. */
   timeoutMs: number;
+  /**
+   * ENGINE_MEMORY_LIMIT_MB, in bytes: an executor whose resident size passes it is killed
+   * (its job fails with 422) and replaced. Absent: not watched.
+   */
+  memoryLimitBytes?: number;
   /** The command that starts an executor; this same program in executor role by default. */
   command?: string[];
 }
@@ -42,6 +48,8 @@ interface Executor {
   state: "starting" | "idle" | "busy" | "dead";
   current?: { id: number; pending: Pending };
   stderrTail: string;
+  /** Whether it has been given a job: only then may memory it keeps while idle be a job's. */
+  worked?: boolean;
 }
 
 interface Claim {
@@ -50,6 +58,22 @@ interface Claim {
 }
 
 const START_TIMEOUT_MS = 30_000;
+const MIB = 1024 * 1024;
+
+export interface PoolStats {
+  /** ENGINE_PROCESSES: how many executors the pool keeps. */
+  size: number;
+  pids: number[];
+  /** Executors alive (idle, busy or starting). */
+  running: number;
+  idle: number;
+  busy: number;
+  starting: number;
+  /** Jobs waiting for an executor. */
+  queued: number;
+  /** Executors that failed to start in a row, across the pool's retries (0 once one starts). */
+  startFailures: number;
+}
 
 /**
  * A pool of pre-started executor processes that run the engine's jobs, off the thread that
@@ -68,6 +92,9 @@ export class ExecutorPool {
   private nextId = 1;
   private closed = false;
   private startFailures = 0;
+  /** Like startFailures, but not reset when the pool gives up on a round of starts (for health). */
+  private failedStarts = 0;
+  private memoryWatch?: Timer;
 
   constructor(private readonly options: ExecutorPoolOptions) {}
 
@@ -98,21 +125,25 @@ export class ExecutorPool {
   }
 
   /** How busy the pool is (for health and tests). */
-  stats(): { size: number; running: number; idle: number; busy: number; queued: number; pids: number[] } {
+  stats(): PoolStats {
     const live = this.executors.filter((e) => e.state !== "dead");
+    const count = (state: Executor["state"]) => live.filter((e) => e.state === state).length;
     return {
       size: this.options.size,
       pids: live.map((e) => e.proc.pid),
       running: live.length,
-      idle: live.filter((e) => e.state === "idle").length,
-      busy: live.filter((e) => e.state === "busy").length,
+      idle: count("idle"),
+      busy: count("busy"),
+      starting: count("starting"),
       queued: this.queue.length,
+      startFailures: this.failedStarts,
     };
   }
 
   /** Stops every executor; jobs still queued or running fail. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.memoryWatch);
     for (const pending of this.queue.splice(0))
       this.settle(pending, new ExecutionError("The Server is stopping; the request was not run"));
     const exits = this.executors.map((e) => {
@@ -122,20 +153,56 @@ export class ExecutorPool {
     await Promise.all(exits);
   }
 
+  /**
+   * Hands queued jobs to idle executors. It runs from IPC and exit callbacks, where a throw
+   * would end the Server, so it never throws: a job that cannot be handed over fails alone.
+   */
   private pump(): void {
     while (this.queue.length > 0 && !this.closed) {
       const idle = this.executors.find((e) => e.state === "idle");
       if (!idle) {
-        if (this.executors.length < this.options.size) this.spawn();
+        if (this.executors.length < this.options.size) this.spawnOrFail();
         return;
       }
-      const pending = this.queue.shift() as Pending;
-      const id = this.nextId++;
-      idle.state = "busy";
-      idle.current = { id, pending };
-      pending.executor = idle;
-      this.send(idle, { t: "job", id, job: pending.job, deadline: pending.deadline });
+      this.dispatch(idle, this.queue.shift() as Pending);
     }
+  }
+
+  private dispatch(executor: Executor, pending: Pending): void {
+    const id = this.nextId++;
+    const message: ToExecutor = { t: "job", id, job: pending.job, deadline: pending.deadline };
+    // Checked apart from sending, so a job that cannot be serialized fails alone and its
+    // executor stays free (a document nested too deeply for JSON.stringify, for one).
+    const unsendable = serializationError(message);
+    if (unsendable) {
+      this.refuse(pending, unsendable);
+      return;
+    }
+    executor.state = "busy";
+    executor.worked = true;
+    executor.current = { id, pending };
+    pending.executor = executor;
+    const failure = this.send(executor, message);
+    if (!failure) return;
+    // The channel is broken: this executor is done for (a fresh one replaces it on exit).
+    executor.current = undefined;
+    executor.state = "dead";
+    executor.proc.kill("SIGKILL");
+    this.refuse(pending, failure);
+  }
+
+  private refuse(pending: Pending, reason: Error): void {
+    this.options.logger.error("a job could not be sent to the engine", { error: reason });
+    this.settle(pending, new ExecutionError(`The request could not be sent to the engine: ${reason.message}`));
+  }
+
+  /** Starts an executor; if even that fails (no such program), the queued jobs fail with the reason. */
+  private spawnOrFail(): void {
+    const failure = failureOf(() => this.spawn());
+    if (!failure) return;
+    this.options.logger.error("executor could not be started", { error: failure });
+    for (const pending of this.queue.splice(0))
+      this.settle(pending, new ExecutionError(`The engine cannot start: ${failure.message}`));
   }
 
   private spawn(): void {
@@ -162,6 +229,34 @@ export class ExecutorPool {
       this.onExit(executor, code);
     });
     this.send(executor, { t: "init", settings: this.options.settings });
+    if (this.options.memoryLimitBytes !== undefined && !this.memoryWatch) {
+      this.memoryWatch = setInterval(() => this.checkMemory(this.options.memoryLimitBytes as number), MEMORY_SAMPLE_MS);
+      this.memoryWatch.unref();
+    }
+  }
+
+  /**
+   * Stops an executor whose resident memory passed ENGINE_MEMORY_LIMIT_MB, before the
+   * machine runs out: its job fails with 422 naming the limit and the size reached, and a
+   * fresh executor replaces it. An idle one over the limit with memory kept from its last job
+   * is replaced too, so the next job starts small; a fresh one is not (a limit below what an
+   * executor needs to start would replace them forever): its first job fails instead.
+   */
+  private checkMemory(limit: number): void {
+    for (const executor of this.executors) {
+      if (executor.state !== "busy" && !(executor.state === "idle" && executor.worked)) continue;
+      const rss = residentBytes(executor.proc.pid);
+      if (rss === undefined || rss <= limit) continue;
+      const current = executor.current;
+      executor.current = undefined;
+      executor.state = "dead";
+      executor.proc.kill("SIGKILL");
+      this.options.logger.warn("executor passed its memory limit; killing it", { pid: executor.proc.pid, rss, limit });
+      // Rounded up: a size just past the limit never reads as the limit itself.
+      const [limitMb, usedMb] = [Math.round(limit / MIB), Math.ceil(rss / MIB)];
+      const message = `The run used ${usedMb.toLocaleString("en-US")} MB of memory, over the limit of ${limitMb.toLocaleString("en-US")} MB (setting ENGINE_MEMORY_LIMIT_MB), and was stopped`;
+      if (current) this.settle(current.pending, new SafetyLimitError(message, limitMb, usedMb));
+    }
   }
 
   private async readStderr(executor: Executor): Promise<void> {
@@ -171,8 +266,10 @@ export class ExecutorPool {
     }
   }
 
-  private send(executor: Executor, message: ToExecutor): void {
-    if (executor.state !== "dead") executor.proc.send(message);
+  /** Sends a message; what went wrong, if anything (a message that cannot be serialized, a closed channel). */
+  private send(executor: Executor, message: ToExecutor): Error | undefined {
+    if (executor.state === "dead") return undefined;
+    return failureOf(() => executor.proc.send(message));
   }
 
   private onMessage(executor: Executor, message: FromExecutor): void {
@@ -180,6 +277,7 @@ export class ExecutorPool {
       case "ready":
         executor.state = "idle";
         this.startFailures = 0;
+        this.failedStarts = 0;
         this.pump();
         return;
       case "done":
@@ -261,6 +359,7 @@ export class ExecutorPool {
       );
     } else if (wasStarting) {
       this.startFailures++;
+      this.failedStarts++;
       this.options.logger.error("executor failed to start", { how, stderr: executor.stderrTail });
       if (this.startFailures >= 3) {
         for (const pending of this.queue.splice(0)) {
@@ -276,7 +375,7 @@ export class ExecutorPool {
       }
     }
     // Keep the pool warm: replace the executor that went away.
-    if (this.executors.length < this.options.size) this.spawn();
+    if (this.executors.length < this.options.size) this.spawnOrFail();
     this.pump();
   }
 
@@ -303,5 +402,17 @@ export class ExecutorPool {
     clearTimeout(pending.timer);
     if (err) pending.reject(err);
     else pending.resolve(value);
+  }
+}
+
+const serializationError = (message: ToExecutor) => failureOf(() => JSON.stringify(message));
+
+/** What `act` threw, if anything. */
+function failureOf(act: () => unknown): Error | undefined {
+  try {
+    act();
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
   }
 }

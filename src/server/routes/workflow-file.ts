@@ -96,9 +96,11 @@ const routes = {
  * routes, docs/decisions.md "Files"): only `.weft.json` names, so these routes never read or
  * replace any other file; paths resolve as for the Input and Output tools.
  */
-export function workflowFileRoutes({ policy }: { policy: FileAccessPolicy }) {
+export function workflowFileRoutes({ policy, maxJsonDepth }: { policy: FileAccessPolicy; maxJsonDepth: number }) {
   const app = newApiApp();
-  app.openapi(routes.read, async (c) => c.json(await readWorkflowFile(policy, c.req.valid("query").path), 200));
+  app.openapi(routes.read, async (c) =>
+    c.json(await readWorkflowFile(policy, c.req.valid("query").path, maxJsonDepth), 200),
+  );
   app.openapi(routes.write, async (c) => {
     const { path, overwrite, expected_modified } = c.req.valid("json");
     // The validated copy drops fields the schema does not know; the file keeps them as sent.

@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from "../../shared/errors";
 import { type FileAccessPolicy, locateUserPath } from "../../shared/file-access";
+import { checkJsonDepth } from "../../shared/json-depth";
 import { describeZodError } from "../../shared/zod-detail";
 import { statOrUndefined } from "./file-browser";
 
@@ -57,7 +58,11 @@ export function isWorkflowFileName(name: string): boolean {
  * link) is not a workflow file's, when it is a folder, too big, not JSON or not a workflow;
  * 403 outside the roots; 404 when missing.
  */
-export async function readWorkflowFile(policy: FileAccessPolicy, path: string): Promise<WorkflowFile> {
+export async function readWorkflowFile(
+  policy: FileAccessPolicy,
+  path: string,
+  maxJsonDepth: number,
+): Promise<WorkflowFile> {
   requireWorkflowName(path, path);
   const located = locateUserPath(policy, path, "read");
   requireWorkflowName(path, located.path);
@@ -75,7 +80,11 @@ export async function readWorkflowFile(policy: FileAccessPolicy, path: string): 
   } finally {
     await handle.close();
   }
-  return { path: located.path, workflow: parseWorkflowText(path, text), modified: stats.mtime.toISOString() };
+  return {
+    path: located.path,
+    workflow: parseWorkflowText(path, text, maxJsonDepth),
+    modified: stats.mtime.toISOString(),
+  };
 }
 
 /**
@@ -121,8 +130,12 @@ export async function writeWorkflowFile(
   return { path: target, modified: written.mtime.toISOString(), size };
 }
 
-/** Parses a workflow file's text: 400 naming the file when it is not JSON or not a workflow. */
-export function parseWorkflowText(path: string, text: string): Workflow {
+/**
+ * Parses a workflow file's text: 400 naming the file when it is not JSON, nested deeper
+ * than MAX_JSON_DEPTH (answering it would fail), or not a workflow.
+ */
+export function parseWorkflowText(path: string, text: string, maxJsonDepth: number): Workflow {
+  checkJsonDepth(text, maxJsonDepth, `"${path}"`);
   let value: unknown;
   try {
     // An editor on Windows may have added a byte order mark.

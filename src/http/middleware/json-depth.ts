@@ -1,0 +1,18 @@
+import type { MiddlewareHandler } from "hono";
+import { checkJsonDepth } from "../../shared/json-depth";
+
+/** The media types Hono's validators parse as JSON (its `jsonRegex`). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Refuses a JSON request body nested deeper than MAX_JSON_DEPTH before any route parses it.
+ * The text read here is kept by Hono's request, so the route's validator parses it without
+ * reading the body again.
+ */
+export function jsonDepthLimit(max: number): MiddlewareHandler {
+  return async function jsonDepthMiddleware(c, next) {
+    const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
+    if (JSON_MEDIA_TYPE.test(mediaType)) checkJsonDepth(await c.req.text(), max, "The request body");
+    return next();
+  };
+}
