@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ApiAnswer, callApi, makeTestApp, type TestApp } from "../helpers/test-app";
@@ -52,12 +52,12 @@ afterAll(async () => {
 
 const swapped = "swap";
 
-/** Runs `read` READS times, CONCURRENCY at once, and answers every answer. */
-async function hammer(read: () => Promise<ApiAnswer>): Promise<ApiAnswer[]> {
+/** Runs `read` `count` times, CONCURRENCY at once, and answers every answer. */
+async function hammer(read: () => Promise<ApiAnswer>, count = READS): Promise<ApiAnswer[]> {
   const answers: ApiAnswer[] = [];
   let started = 0;
   const lane = async () => {
-    while (started < READS) {
+    while (started < count) {
       started += 1;
       answers.push(await read());
     }
@@ -93,6 +93,23 @@ test("listings of a swapped folder never show the outside folder's names", async
   const path = encodeURIComponent(join(t.home, swapped));
   const answers = await hammer(() => callApi(t, "GET", `/files/list?path=${path}`));
   expectNoLeak(answers);
+}, 600_000);
+
+test("an Output into a swapped folder never writes outside", async () => {
+  writeFileSync(join(t.home, "rows.csv"), "n\n1\n");
+  const run = workflow(
+    "w",
+    [
+      { id: "in", type: "input", config: { source: join(t.home, "rows.csv") } },
+      { id: "out", type: "output", config: { path: join(t.home, swapped, "out.csv") } },
+    ],
+    ["in -> out"],
+  );
+  const answers = await hammer(() => callApi(t, "POST", "/workflow/execute", { workflow: run }), 100);
+  // A run that lost the race fails its Output (403 inside the run's result), never writes outside.
+  expect(readdirSync(outside).sort()).toEqual([`${SECRET}.csv`, "data.csv", "flow.weft.json"].sort());
+  expect(answers.filter((a) => a.status >= 500).map((a) => a.text)).toEqual([]);
+  expect(answers.some((a) => a.status === 200 && a.body.status === "success")).toBe(true);
 }, 600_000);
 
 test("the Server answers after the race", async () => {
