@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { startSwapping } from "../helpers/name-swapper";
 import { type ApiAnswer, callApi, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
@@ -97,15 +98,7 @@ describe("a name swapped between a file and a FIFO while it is read", () => {
     t = await makeTestApp();
     writeFileSync(join(t.home, "file.weft.json"), JSON.stringify(workflow("inside", [])));
     mkfifo(join(t.home, "fifo.weft.json"));
-    const script = `
-      const { renameSync } = require("node:fs");
-      const [home] = process.argv.slice(-1);
-      const at = (n) => home + "/" + n;
-      for (;;) {
-        try { renameSync(at("file.weft.json"), at("swap.weft.json")); renameSync(at("swap.weft.json"), at("file.weft.json")); } catch {}
-        try { renameSync(at("fifo.weft.json"), at("swap.weft.json")); renameSync(at("swap.weft.json"), at("fifo.weft.json")); } catch {}
-      }`;
-    swapper = Bun.spawn([process.execPath, "-e", script, t.home], { stdout: "ignore", stderr: "ignore" });
+    swapper = startSwapping(t.home, "swap.weft.json", ["file.weft.json", "fifo.weft.json"]);
   });
   afterAll(async () => {
     swapper.kill();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startSwapping } from "../helpers/name-swapper";
 import { type ApiAnswer, callApi, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 
@@ -31,16 +32,7 @@ beforeAll(async () => {
   writeFileSync(join(real, "data.csv"), "name\ninside\n");
   writeFileSync(join(real, "flow.weft.json"), JSON.stringify(workflow("inside", [])));
   symlinkSync(outside, join(t.home, "swap.lnk"));
-  // Puts the folder, then the link, at `swap`, as fast as it can, until killed.
-  const script = `
-    const { renameSync } = require("node:fs");
-    const [home] = process.argv.slice(-1);
-    const at = (n) => home + "/" + n;
-    for (;;) {
-      try { renameSync(at("swap.dir"), at("swap")); renameSync(at("swap"), at("swap.dir")); } catch {}
-      try { renameSync(at("swap.lnk"), at("swap")); renameSync(at("swap"), at("swap.lnk")); } catch {}
-    }`;
-  swapper = Bun.spawn([process.execPath, "-e", script, t.home], { stdout: "ignore", stderr: "ignore" });
+  swapper = startSwapping(t.home, "swap", ["swap.dir", "swap.lnk"]);
 });
 
 afterAll(async () => {
