@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/cli/config";
 import { countAll } from "../../src/engine/row-counts";
+import { openWithinRoots } from "../../src/shared/open-within-roots";
 import { TOOLS } from "../../src/tools/registry";
 import { schemaOf } from "../../src/tools/schema-of";
 import type { Frame, ToolContext } from "../../src/tools/types";
@@ -33,6 +34,7 @@ const ctx = (toolId: string): ToolContext => ({
   schemaOf,
   resolvePath: (path) => path,
   locatePath: (path) => ({ path, root: undefined, readOnly: false }),
+  openPath: (path, access) => openWithinRoots({ mode: "open", roots: [] }, path, access),
   sourceRows: "all",
   connection: () => {
     throw new Error("no connection");

@@ -35,6 +35,8 @@ export interface ServerConfig {
   maxPreviewRows: number;
   previewBounds: { maxValueChars: number; maxBytes: number };
   maxExecutionTimeSeconds: number;
+  /** The bound on a file route's wait for the file system (FILE_OPERATION_TIMEOUT_SECONDS). */
+  fileOperationTimeoutSeconds: number;
   executionMode: "parallel" | "sequential";
   maxParallelTools: number;
   /** How many executor processes run the engine's jobs. */
@@ -223,6 +225,7 @@ function serverConfig(
     maxPreviewRows: v.MAX_PREVIEW_ROWS ?? 1000,
     previewBounds: { maxValueChars: v.MAX_PREVIEW_VALUE_CHARS ?? 10_000, maxBytes: v.MAX_PREVIEW_BYTES ?? 20_000_000 },
     maxExecutionTimeSeconds: v.MAX_EXECUTION_TIME_SECONDS ?? 300,
+    fileOperationTimeoutSeconds: v.FILE_OPERATION_TIMEOUT_SECONDS ?? 30,
     executionMode: v.EXECUTION_MODE ?? "parallel",
     maxParallelTools: v.MAX_PARALLEL_TOOLS ?? 4,
     engineProcesses: v.ENGINE_PROCESSES ?? 2,

@@ -210,6 +210,12 @@ export const SETTINGS = {
     describe: "Comma-separated file roots for restricted mode; a `:ro` suffix marks one read-only",
     scope: "server",
   }),
+  FILE_OPERATION_TIMEOUT_SECONDS: def({
+    schema: int(1, 3600),
+    default: "30",
+    describe: "Longest a file route (browse, stat, open or save a workflow) waits on the file system",
+    scope: "server",
+  }),
   MAX_PREVIEW_ROWS: def({
     schema: int(1, 1_000_000),
     default: "1000",

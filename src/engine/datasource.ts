@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import pl from "nodejs-polars";
-import { detectFormat } from "../formats/registry";
+import { detectFormat, optionsForName } from "../formats/registry";
 import type { FileFormat, ReadOptions } from "../formats/types";
 import { ValidationError } from "../shared/errors";
 import type { Frame } from "../tools/types";
@@ -33,8 +33,10 @@ export interface SourcePreviewResult {
 }
 
 export interface SourceRequest {
-  /** The resolved path (the caller checked it against the granted folders). */
+  /** Where to read: the opened file's `/proc/self/fd/N` (file-access's `openWithinRoots`). */
   path: string;
+  /** The file's real path: its name decides the format and is what answers and row counts use. */
+  name: string;
   sourceType?: string;
   options: ReadOptions;
 }
@@ -62,7 +64,7 @@ export class RowCounts {
     const stored = format.countRows?.(request.path, request.options);
     if (stored !== undefined) return stored;
     const stat = statSync(request.path);
-    const key = JSON.stringify([format.type, request.path, stat.size, stat.mtimeMs, request.options]);
+    const key = JSON.stringify([format.type, request.name, stat.size, stat.mtimeMs, request.options]);
     const remembered = this.known.get(key);
     if (remembered !== undefined) return remembered;
     const counted = Number(frame().select(pl.len().alias("n")).collectSync(STREAMING).getColumn("n").get(0));
@@ -79,7 +81,8 @@ export class RowCounts {
  * Polars' line counter, QVD, YXDB and Avro from their headers or block counts.
  */
 export function inspectSource(request: SourceRequest, counts: RowCounts): InspectResult {
-  const { format, mismatch } = detectFormat(request.path, request.sourceType);
+  const { format, mismatch } = detectFormat(request.path, request.sourceType, request.name);
+  request = { ...request, options: optionsForName(format, request.name, request.options) };
   const frame = format.scan(request.path, request.options);
   const columns = columnsOf(frame);
   const validation = format.validate?.(request.path, request.options) ?? { errors: [], warnings: [] };
@@ -89,7 +92,7 @@ export function inspectSource(request: SourceRequest, counts: RowCounts): Inspec
   if (total === 0 && columns.length > 0) warnings.push("The file has a header but no data rows");
   const sheets = format.sheets?.(request.path);
   return {
-    source: request.path,
+    source: request.name,
     source_type: format.type,
     data_schema: { columns, total_rows: total },
     validation: { errors: validation.errors, warnings },
@@ -103,12 +106,13 @@ export function inspectSource(request: SourceRequest, counts: RowCounts): Inspec
  * many rows are needed, so a preview of a large file stops early.
  */
 export function previewSource(request: SourcePreviewRequest, counts: RowCounts): SourcePreviewResult {
-  const { format } = detectFormat(request.path, request.sourceType);
+  const { format } = detectFormat(request.path, request.sourceType, request.name);
+  request = { ...request, options: optionsForName(format, request.name, request.options) };
   const needed = request.offset + request.maxRows;
   const frame = format.scan(request.path, request.options, { maxRows: needed });
-  const window = previewWindow(frame, request, request.path);
+  const window = previewWindow(frame, request, request.name);
   const total_rows = counts.of(format, request, () => format.scan(request.path, request.options));
-  return { source: request.path, source_type: format.type, ...window, total_rows };
+  return { source: request.name, source_type: format.type, ...window, total_rows };
 }
 
 /**

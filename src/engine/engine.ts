@@ -4,7 +4,8 @@ import type { DatabaseRequest } from "../formats/db/read-database";
 import { sqlitePath } from "../formats/db/sqlite";
 import { setSpreadsheetLimits } from "../formats/spreadsheet-limits";
 import { NotFoundError, ValidationError } from "../shared/errors";
-import { locateUserPath, resolveUserPath } from "../shared/file-access";
+import { locateUserPath } from "../shared/file-access";
+import { type OpenedPath, openWithinRoots, withOpened } from "../shared/open-within-roots";
 import { POLARS_VERSION } from "../shared/version";
 import { readerUri } from "../tools/input/database";
 import { TOOLS } from "../tools/registry";
@@ -64,6 +65,8 @@ export interface Engine {
 /** What one job gives every tool it builds: its connections and its time limit; and who hears its progress. */
 interface JobScope {
   connections: Record<string, JobConnection>;
+  /** Files and folders the job's tools opened (ToolContext.openPath): closed when it ends. */
+  opened: OpenedPath[];
   signal: AbortSignal;
   onEvent?: (event: RunEvent) => void;
 }
@@ -87,6 +90,11 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     schemaOf,
     resolvePath,
     locatePath,
+    openPath: (path, access) => {
+      const opened = openWithinRoots(settings.fileAccess, path, access);
+      scope.opened.push(opened);
+      return opened;
+    },
     sourceRows: "all",
     connection: () => connectionOf(scope.connections, toolId),
     signal: scope.signal,
@@ -289,8 +297,12 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
 
     async source_inspect(job, scope): Promise<InspectResult> {
       if (job.database) return await inspectDatabase(databaseRequest(job.sourceType, job.database, scope.signal));
-      const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
-      return inspectSource({ path, sourceType: job.sourceType, options: job.options }, rowCounts);
+      return withOpened(settings.fileAccess, job.source, "read", (opened) =>
+        inspectSource(
+          { path: opened.readPath, name: opened.path, sourceType: job.sourceType, options: job.options },
+          rowCounts,
+        ),
+      );
     },
 
     async source_preview(job, scope): Promise<SourcePreviewResult> {
@@ -300,8 +312,9 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         const request = databaseRequest(sourceType, job.database, scope.signal);
         return await previewDatabase(request, { offset, maxRows, columns, bounds });
       }
-      const path = existingFile(resolveUserPath(settings.fileAccess, job.source, "read"), job.source);
-      return previewSource({ path, sourceType, options, offset, columns, maxRows, bounds }, rowCounts);
+      return withOpened(settings.fileAccess, job.source, "read", ({ readPath, path }) =>
+        previewSource({ path: readPath, name: path, sourceType, options, offset, columns, maxRows, bounds }, rowCounts),
+      );
     },
 
     async execute(job, scope): Promise<ExecuteResult> {
@@ -347,7 +360,11 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     run(job, signal = new AbortController().signal, onEvent) {
       const handler = jobs[job.kind] as (j: typeof job, scope: JobScope) => Promise<JobResults[typeof job.kind]>;
       const connections = "connections" in job ? (job.connections ?? {}) : {};
-      return handler(job, { connections, signal, onEvent }) as never;
+      const opened: OpenedPath[] = [];
+      const closeAll = () => {
+        for (const o of opened.splice(0)) o.close();
+      };
+      return handler(job, { connections, opened, signal, onEvent }).finally(closeAll) as never;
     },
   };
 }

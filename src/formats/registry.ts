@@ -9,6 +9,7 @@ import {
   formatOfExtension,
   supportedExtensions,
 } from "./catalog";
+import { csvDelimiter } from "./csv/options";
 import { scanCsv } from "./csv/reader";
 import { validateCsv } from "./csv/validate";
 import { writeCsv } from "./csv/writer";
@@ -24,7 +25,7 @@ import { scanParquet } from "./parquet/reader";
 import { writeParquet } from "./parquet/writer";
 import { countQvdRows, scanQvd } from "./qvd/reader";
 import { SNIFF_BYTES, sniffFormat } from "./sniff";
-import type { FileFormat } from "./types";
+import type { FileFormat, ReadOptions } from "./types";
 import { countYxdbRows, scanYxdb } from "./yxdb/reader";
 
 export { supportedExtensions };
@@ -33,7 +34,13 @@ type Reader = Omit<FileFormat, "type" | "extensions">;
 
 /** Each catalogue type's reader and writer; the catalogue (catalog.ts) gives the extensions. */
 const READERS: Partial<Record<FileFormatType, Reader>> = {
-  csv: { customLoader: false, scan: scanCsv, write: writeCsv, validate: validateCsv },
+  csv: {
+    customLoader: false,
+    defaultsFor: (name) => ({ delimiter: csvDelimiter(name, undefined, "read") }),
+    scan: scanCsv,
+    write: writeCsv,
+    validate: validateCsv,
+  },
   parquet: { customLoader: false, scan: scanParquet, write: writeParquet },
   ipc: { customLoader: false, scan: scanIpc, write: writeIpc },
   json: { customLoader: false, scan: scanJson, write: writeJson },
@@ -114,26 +121,32 @@ export interface DetectedFormat {
  * The format to read an existing file with: the explicit `sourceType` when given; else what
  * the content proves (magic bytes: Parquet, Arrow IPC, Avro, zip/OLE2 workbooks, ODS, QVD,
  * YXDB), so a mislabelled file is still read; else the extension; else, for a file with no
- * known extension, JSON when it starts with `{` or `[` and CSV otherwise.
+ * known extension, JSON when it starts with `{` or `[` and CSV otherwise. `name` is the
+ * file's real name when `path` is an opened descriptor's (`/proc/self/fd/N`).
  */
-export function detectFormat(path: string, sourceType?: string): DetectedFormat {
-  if (sourceType !== undefined) return { format: explicitFormat(path, sourceType) };
+export function detectFormat(path: string, sourceType?: string, name = path): DetectedFormat {
+  if (sourceType !== undefined) return { format: explicitFormat(name, sourceType) };
   const size = checkReadableFile(path);
   const sniffed = sniffFormat(readBytes(path, 0, SNIFF_BYTES), readBytes(path, Math.max(0, size - 4), 4));
-  const extension = extensionOf(path);
+  const extension = extensionOf(name);
   const byExtension = extension ? formatOfExtension(extension) : undefined;
   if (sniffed) {
     const format = formatByType(sniffed);
     if (format) {
       const mismatch =
         byExtension && byExtension !== sniffed
-          ? `${basename(path)} is named .${extension} but its content is ${sniffed}; it was read as ${sniffed}`
+          ? `${basename(name)} is named .${extension} but its content is ${sniffed}; it was read as ${sniffed}`
           : undefined;
       return mismatch ? { format, mismatch } : { format };
     }
   }
-  if (byExtension) return { format: formatForPath(path) };
+  if (byExtension) return { format: formatForPath(name) };
   const first = firstSignificantByte(path).byte;
   const guess = first === 0x7b || first === 0x5b ? "json" : "csv";
-  return { format: explicitFormat(path, guess) };
+  return { format: explicitFormat(name, guess) };
+}
+
+/** `options` over what the file's real name implies (see FileFormat.defaultsFor). */
+export function optionsForName(format: FileFormat, name: string, options: ReadOptions): ReadOptions {
+  return { ...format.defaultsFor?.(name), ...options };
 }

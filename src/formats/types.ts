@@ -67,6 +67,11 @@ export interface FileFormat {
   extensions: readonly string[];
   /** True when Weft reads the format itself rather than through Polars' scanners. */
   customLoader: boolean;
+  /**
+   * The options a file's name implies (a .tsv file's tab), for a caller reading it through
+   * a path without that name (an opened descriptor's `/proc/self/fd/N`).
+   */
+  defaultsFor?(name: string): ReadOptions;
   /** A lazy frame over the file. Throws DataSourceError naming the file on a bad file. */
   scan(path: string, options: ReadOptions, hints?: ReadHints): pl.LazyDataFrame;
   /**

@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../cli/config";
 import type { ExecutorPool } from "../engine/executor/pool";
 import type { Workflow } from "../engine/workflow";
+import { fileOperationTimeout } from "../http/file-operation-timeout";
 import { newApiApp } from "../http/openapi-app";
 import type { Logger } from "../shared/logger";
 import { fileAccessPolicy } from "./engine-pool";
@@ -61,6 +62,7 @@ export function createServerApp(deps: ServerDeps) {
   app.route("/", connectionsRoutes({ store: connections, fileAccess: policy, outboundHosts: config.outboundHosts }));
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
+  app.use("/files/*", fileOperationTimeout(config.fileOperationTimeoutSeconds));
   app.route("/", filesRoutes({ policy }));
   app.route("/", workflowFileRoutes({ policy, maxJsonDepth }));
   app.route(

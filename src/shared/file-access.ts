@@ -113,7 +113,12 @@ export function canonicalPath(absolute: string): string {
     else if (stats.isSymbolicLink()) {
       links += 1;
       if (links > MAX_SYMLINKS) throw new LinkLoop(`more than ${MAX_SYMLINKS} symbolic links (a loop?)`);
-      const target = readlinkSync(candidate, "utf8");
+      const target = readLinkOrRetry(candidate);
+      // Swapped for a folder or removed since the lstat (readlink fails EINVAL or ENOENT): look again.
+      if (target === undefined) {
+        pending.push(name);
+        continue;
+      }
       if (target.startsWith("/")) real = "/";
       for (const part of target.split("/").reverse()) pending.push(part);
     } else real = candidate;
@@ -249,6 +254,16 @@ function lstatOrMissing(path: string): Stats | undefined {
     return lstatSync(path, { throwIfNoEntry: false });
   } catch (err) {
     if (ABSENT.has((err as NodeJS.ErrnoException).code ?? "")) return undefined;
+    throw err;
+  }
+}
+
+function readLinkOrRetry(path: string): string | undefined {
+  try {
+    return readlinkSync(path, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EINVAL" || code === "ENOENT") return undefined;
     throw err;
   }
 }

@@ -2,6 +2,7 @@ import type { DataType, LazyDataFrame } from "nodejs-polars";
 import type { z } from "zod";
 import type { SpreadsheetLimits } from "../formats/spreadsheet-limits";
 import type { LocatedPath } from "../shared/file-access";
+import type { OpenedPath } from "../shared/open-within-roots";
 
 /** The 13 tool types (decisions.md), in the order the UI's palette shows them. */
 export const TOOL_TYPES = [
@@ -59,6 +60,11 @@ export interface ToolContext {
   resolvePath(path: string, access: "read" | "write"): string;
   /** `resolvePath`, also telling whether the root granting the path is read-only. */
   locatePath(path: string, access: "read" | "write"): LocatedPath;
+  /**
+   * Opens a path as `openWithinRoots` does, held open until the job ends: read it through
+   * `readPath` only, so a name swapped meanwhile cannot send the read outside the roots.
+   */
+  openPath(path: string, access: "read" | "write"): OpenedPath;
   /**
    * How many rows a source tool must read: every row, the first n (only the tool's own
    * preview is wanted), or 0 (only its columns, for a schema).

@@ -1,5 +1,6 @@
 import pl from "nodejs-polars";
 import { ToolConfigError } from "../../src/shared/errors";
+import { openWithinRoots } from "../../src/shared/open-within-roots";
 import { schemaOf } from "../../src/tools/schema-of";
 import type { ToolContext, ToolDef, ToolLimits } from "../../src/tools/types";
 
@@ -24,6 +25,7 @@ export function testContext(toolId = "t1", limits: Partial<ToolLimits> = {}): To
     schemaOf,
     resolvePath: (path) => path,
     locatePath: (path) => ({ path, root: undefined, readOnly: false }),
+    openPath: (path, access) => openWithinRoots({ mode: "open", roots: [] }, path, access),
     sourceRows: "all",
     connection: () => {
       throw new Error("no database connection in a unit test's context");

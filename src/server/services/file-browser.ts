@@ -1,7 +1,7 @@
 import { type Dir, type Dirent, type Stats, statSync } from "node:fs";
 import { opendir } from "node:fs/promises";
 import { extname } from "node:path";
-import { ForbiddenError, NotFoundError, ValidationError } from "../../shared/errors";
+import { ForbiddenError, ValidationError } from "../../shared/errors";
 import {
   canonicalPath,
   type FileAccessPolicy,
@@ -10,6 +10,7 @@ import {
   locateUserPath,
   realRootPath,
 } from "../../shared/file-access";
+import { type OpenedPath, openWithinRoots } from "../../shared/open-within-roots";
 
 /** A file or folder as the browse routes answer it (server.md "File entry"). */
 export interface FileEntry {
@@ -76,31 +77,46 @@ export async function listDirectory(
   path: string,
   { offset = 0, showHidden = false }: { offset?: number; showHidden?: boolean } = {},
 ): Promise<Listing> {
-  const located = locateUserPath(policy, path, "read");
-  const stats = statOrUndefined(located.path);
-  if (!stats) throw new NotFoundError(`No such folder: "${path}"`);
-  if (!stats.isDirectory()) throw new ValidationError(`"${path}" is a file, not a folder`);
+  const opened = openWithinRoots(policy, path, "read");
+  try {
+    if (!opened.stats.isDirectory()) throw new ValidationError(`"${path}" is a file, not a folder`);
+    return await listOpened(policy, opened, { offset, showHidden });
+  } finally {
+    opened.close();
+  }
+}
+
+/**
+ * Lists an opened folder through its descriptor (`readPath`): swapping the folder's name for
+ * a link to outside the roots meanwhile changes nothing here. Entries are named by the real path.
+ */
+async function listOpened(
+  policy: FileAccessPolicy,
+  opened: OpenedPath,
+  { offset, showHidden }: { offset: number; showHidden: boolean },
+): Promise<Listing> {
   const found: { name: string; path: string; isDir: boolean }[] = [];
   let scanned = 0;
-  const dir = await openFolder(located.path, path);
+  const dir = await openFolder(opened.readPath, opened.path);
+  const under = (base: string, name: string) => (base === "/" ? `/${name}` : `${base}/${name}`);
   for await (const dirent of dir) {
     scanned += 1;
     if (scanned > MAX_LIST_SCAN) break; // leaving the loop closes the folder
     if (!showHidden && dirent.name.startsWith(".")) continue;
-    const child = located.path === "/" ? `/${dirent.name}` : `${located.path}/${dirent.name}`;
+    const child = under(opened.path, dirent.name);
     const kind = entryKind(policy, dirent, child);
     if (kind) found.push({ name: dirent.name, path: child, isDir: kind === "dir" });
   }
   found.sort(byFolderThenName);
   const page = found.slice(offset, offset + MAX_LIST_ENTRIES);
   const entries = page.flatMap((e) => {
-    const s = statOrUndefined(e.path); // gone since it was read: left out
+    const s = statOrUndefined(under(opened.readPath, e.name)); // gone since it was read: left out
     return s ? [fileEntry(e.name, e.path, s)] : [];
   });
   return {
-    path: located.path,
+    path: opened.path,
     entries,
-    read_only: located.readOnly,
+    read_only: opened.readOnly,
     total_entries: found.length,
     truncated: scanned > MAX_LIST_SCAN || offset + page.length < found.length,
   };

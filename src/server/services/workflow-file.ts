@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Stats } from "node:fs";
+import { readSync, type Stats } from "node:fs";
 import { type FileHandle, link, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { type Workflow, WorkflowSchema } from "../../engine/workflow";
@@ -12,6 +12,7 @@ import {
 } from "../../shared/errors";
 import { type FileAccessPolicy, locateUserPath } from "../../shared/file-access";
 import { checkJsonDepth } from "../../shared/json-depth";
+import { openWithinRoots } from "../../shared/open-within-roots";
 import { describeZodError } from "../../shared/zod-detail";
 import { statOrUndefined } from "./file-browser";
 
@@ -64,24 +65,23 @@ export async function readWorkflowFile(
   maxJsonDepth: number,
 ): Promise<WorkflowFile> {
   requireWorkflowName(path, path);
-  const located = locateUserPath(policy, path, "read");
-  requireWorkflowName(path, located.path);
-  const handle = await openOrRefuse(located.path, path);
+  const opened = openWithinRoots(policy, path, "read");
   let text: string;
-  let stats: Stats;
+  const { stats } = opened;
   try {
-    stats = await handle.stat();
+    requireWorkflowName(path, opened.path);
     if (stats.isDirectory()) throw new ValidationError(`"${path}" is a folder, not a workflow file`);
     if (stats.size > MAX_WORKFLOW_BYTES) throw tooBigToRead(path, stats.size);
-    const bytes = await handle.readFile();
+    // Read from the descriptor that was checked, never by name again; at most one byte past the limit.
+    const bytes = readUpTo(opened.fd, MAX_WORKFLOW_BYTES + 1);
     // The file may have grown since it was measured.
     if (bytes.byteLength > MAX_WORKFLOW_BYTES) throw tooBigToRead(path, bytes.byteLength);
     text = bytes.toString("utf8");
   } finally {
-    await handle.close();
+    opened.close();
   }
   return {
-    path: located.path,
+    path: opened.path,
     workflow: parseWorkflowText(path, text, maxJsonDepth),
     modified: stats.mtime.toISOString(),
   };
@@ -219,16 +219,6 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-async function openOrRefuse(real: string, asked: string): Promise<FileHandle> {
-  try {
-    return await open(real, "r");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new NotFoundError(`No such file: "${asked}"`);
-    throw refusal(err, `"${asked}" cannot be read`);
-  }
-}
-
 function refusal(err: unknown, what: string): unknown {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === "EACCES" || code === "EPERM") return new ForbiddenError(`${what}: permission denied`);
@@ -242,6 +232,21 @@ const MAX_MB = MAX_WORKFLOW_BYTES / 1024 / 1024;
 /** A file too big is bad input to open (400); a body too big to save is a 413. */
 function tooBigToRead(path: string, bytes: number): ValidationError {
   return new ValidationError(`"${path}" is ${bytes} bytes: a workflow file may be at most ${MAX_MB} MB`);
+}
+
+/** Up to `limit` bytes of an open file, from its start. */
+function readUpTo(fd: number, limit: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(64 * 1024, limit - total));
+    if (chunk.length === 0) break;
+    const read = readSync(fd, chunk, 0, chunk.length, total);
+    if (read === 0) break;
+    chunks.push(chunk.subarray(0, read));
+    total += read;
+  }
+  return Buffer.concat(chunks);
 }
 
 function ignoreMissing(err: unknown): void {

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { detectFormat } from "../../formats/registry";
+import { detectFormat, optionsForName } from "../../formats/registry";
 import { NotFoundError } from "../../shared/errors";
 import { defineTool } from "../types";
 import { databaseFingerprint, loadDatabase } from "./database";
@@ -23,9 +23,10 @@ export const inputTool = defineTool({
   },
   build(_inputs, config, ctx) {
     if (isDatabaseInput(config)) throw new Error("a database Input is read by load(), asynchronously");
-    const path = ctx.resolvePath(config.source, "read");
-    const { format } = detectFormat(path, config.source_type);
-    return { output: format.scan(path, config.options ?? {}) };
+    // Read through the opened descriptor, named by its real path for the format and options.
+    const { readPath, path } = ctx.openPath(config.source, "read");
+    const { format } = detectFormat(readPath, config.source_type, path);
+    return { output: format.scan(readPath, optionsForName(format, path, config.options ?? {})) };
   },
   sourceFingerprint(config, ctx) {
     if (isDatabaseInput(config)) return databaseFingerprint(config, ctx);

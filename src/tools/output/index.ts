@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { dirname, extname } from "node:path";
+import { basename, dirname, extname, join } from "node:path";
 import { formatForPath, writableExtensions } from "../../formats/registry";
 import { ToolConfigError } from "../../shared/errors";
+import { renamed } from "../../shared/open-within-roots";
 import { singleInput } from "../column-checks";
 import { defineTool } from "../types";
 import { OutputConfigSchema } from "./schema";
@@ -44,7 +45,16 @@ export const outputTool = defineTool({
     }
     const format = formatForPath(path, config.format);
     mkdirSync(dirname(path), { recursive: true });
-    const { rows } = (format.write as NonNullable<typeof format.write>)(frame, path, config.options ?? {});
-    return { path, rows };
+    // Written into the folder as opened and checked, never through its name again: a folder
+    // swapped for a link to outside the roots meanwhile cannot receive the file.
+    const folder = ctx.openPath(dirname(path), "write");
+    const written = join(folder.path, basename(path));
+    try {
+      const write = format.write as NonNullable<typeof format.write>;
+      const { rows } = write(frame, join(folder.readPath, basename(path)), config.options ?? {});
+      return { path: written, rows };
+    } catch (err) {
+      throw renamed(err, { readPath: join(folder.readPath, basename(path)), path: written });
+    }
   },
 });
