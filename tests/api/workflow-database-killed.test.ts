@@ -9,8 +9,9 @@ import { workflow } from "../helpers/workflows";
  * An executor killed while its query runs on a database server (SIGKILL: it cancels nothing,
  * as when the pool's kill at the time limit wins the race with the executor's own cancel)
  * leaves no query running there. PostgreSQL aborts the query once it sees its client gone
- * (client_connection_check_interval): it otherwise notices a vanished client only when it
- * writes, and a count writes nothing until its end, years away.
+ * (client_connection_check_interval); MariaDB stops it at the job's time limit
+ * (max_statement_time), as it does not notice a vanished client until it writes, and a
+ * count writes nothing until its end. Without either, the count would go on for years.
  */
 
 const skipped = (name: string) => ` (skipped: ${name} is not set; .ci/run sets it)`;
@@ -26,6 +27,15 @@ const servers = [
       `SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND pid <> pg_backend_pid()`,
     // Far beyond the wait below: only the server's check of its client can stop the query in time.
     limitSeconds: 600,
+  },
+  {
+    dialect: "mysql" as const,
+    env: "WEFT_TEST_MYSQL_URL",
+    running: (marker: string) =>
+      `SELECT count(*) AS n FROM information_schema.processlist WHERE info LIKE '%${marker}%' AND info NOT LIKE '%LIMIT 0' AND id <> connection_id()`,
+    stop: (marker: string) =>
+      `SELECT id FROM information_schema.processlist WHERE info LIKE '%${marker}%' AND id <> connection_id()`,
+    limitSeconds: 4,
   },
 ];
 
@@ -61,7 +71,8 @@ for (const server of servers) {
         await waitUntil(async () => (await running()) === 0, "the query to stop on the server");
       } finally {
         // Should it outlive the executor, the test does not leave the count burning a core.
-        await sql.unsafe(server.stop(marker));
+        if (server.dialect === "postgresql") await sql.unsafe(server.stop(marker));
+        else for (const row of await sql.unsafe(server.stop(marker))) await sql.unsafe(`KILL ${Number(row.id)}`);
         await sql.close();
         await app.close();
       }
