@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
+import { WAIT_BOUND_MS } from "../helpers/wait";
 
 /*
  * /api/ai/models and /api/ai/proxy/{provider}/{path} against a fake provider: a Bun.serve
@@ -58,8 +59,13 @@ function gate<T = void>() {
   return { promise, open };
 }
 
-/** Fails instead of hanging when `promise` does not settle (a proxy that buffers would hang). */
-function within<T>(promise: Promise<T>, what: string, ms = 4000): Promise<T> {
+/**
+ * Fails instead of hanging when `promise` does not settle. What a test waits for, the fake
+ * provider holds back until the test has seen the step before (a proxy that buffered the
+ * stream, or did not pass an abort on, would wait forever), so the tests assert order, not
+ * speed: the bound only has to be far above what a busy machine takes.
+ */
+function within<T>(promise: Promise<T>, what: string, ms = WAIT_BOUND_MS): Promise<T> {
   return Promise.race([promise, Bun.sleep(ms).then(() => Promise.reject(new Error(`timed out: ${what}`)))]);
 }
 

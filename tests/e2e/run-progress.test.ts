@@ -4,20 +4,68 @@
  * the Run tab turn from running to done, the tab counts the tools done, and at the end it
  * lists the files written with their paths. The workflow is loaded through the test hook
  * (`?e2e=1`); it sorts a generated CSV of a few million rows and writes it twice, so the run
- * lasts long enough to watch.
+ * lasts long enough to watch. How many rows is measured: each Output's write must take at
+ * least WRITE_MS on this machine, so that one Output is seen done while the other still
+ * writes however fast the machine is (measureRows).
  *
  *   [in big.csv] → [sorted by k] → [csv_out sorted.csv]
  *                        └───────→ [parquet_out sorted.parquet]
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import pl from "nodejs-polars";
 import type { Browser } from "playwright-core";
+import { writeCsv } from "../../src/formats/csv/writer";
+import { writeParquet } from "../../src/formats/parquet/writer";
 import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot } from "./browser";
 import { steps, waitForStatus } from "./person";
 import { buildWebIfStale, type E2eServer, startE2eServer } from "./weft-server";
 
-const ROWS = 3_000_000;
+/** The fewest rows the run sorts and writes (what the test always used). */
+const MIN_ROWS = 3_000_000;
+/** How long each Output's work must take here at least: far above a browser's read of a chunk. */
+const WRITE_MS = 1_500;
+let rows = MIN_ROWS;
+
+/** Writes `path`: a CSV of `count` rows k (0 .. count-1, shuffled), region and amount. */
+function writeBigCsv(path: string, count: number): void {
+  const numbers = Float64Array.from({ length: count }, (_, n) => n);
+  const i = pl.Series("i", numbers).cast(pl.Int64);
+  const frame = pl
+    .DataFrame({ i })
+    .select(
+      pl.col("i").mul(7919).modulo(count).alias("k"),
+      pl.lit("region ").add(pl.col("i").modulo(13).cast(pl.Utf8)).alias("region"),
+      pl.col("i").modulo(1000).alias("amount"),
+    );
+  writeCsv(frame.lazy(), path, {});
+}
+
+/**
+ * How many rows make each Output's work take at least WRITE_MS here. The run sorts once and
+ * each Output writes the sorted rows, read back from where the engine keeps them (an Arrow
+ * IPC file): a million rows are written so, by the writers the Outputs use, in this process
+ * (the same Polars as the executor's), and the quicker of the two is scaled. A busy machine
+ * only makes the run slower than measured; a fast one gets more rows.
+ */
+async function measureRows(dir: string): Promise<number> {
+  const sample = 1_000_000;
+  const paths = ["calibrate.csv", "calibrate.ipc", "calibrate-out.csv", "calibrate-out.parquet"].map((name) =>
+    join(dir, name),
+  );
+  const [source = "", sorted = "", csv = "", parquet = ""] = paths;
+  writeBigCsv(source, sample);
+  await pl.scanCSV(source).sort("k").sinkIpc(sorted).collect();
+  const timed = (write: typeof writeCsv, path: string) => {
+    const started = performance.now();
+    write(pl.scanIPC(sorted), path, {});
+    return performance.now() - started;
+  };
+  const fastest = Math.min(timed(writeCsv, csv), timed(writeParquet, parquet));
+  for (const path of paths) rmSync(path);
+  return Math.max(MIN_ROWS, Math.ceil((sample * WRITE_MS) / fastest / 100_000) * 100_000);
+}
 
 /** The page as the recorder saw it after one batch of changes. */
 interface Snapshot {
@@ -38,8 +86,8 @@ beforeAll(async () => {
   if (!hasChromium) return;
   buildWebIfStale();
   server = await startE2eServer();
-  const body = Array.from({ length: ROWS }, (_, i) => `${(i * 7919) % ROWS},region ${i % 13},${i % 1000}`).join("\n");
-  writeFileSync(join(server.files, "big.csv"), `k,region,amount\n${body}\n`);
+  rows = await measureRows(server.files);
+  writeBigCsv(join(server.files, "big.csv"), rows);
   browser = await launchChromium();
 }, 120_000);
 
@@ -93,7 +141,7 @@ test.skipIf(!hasChromium)(
         "run: a tool turns from running to done while the run still goes",
         async () => {
           // Every change of the page is recorded as it happens (a snapshot per mutation batch):
-          // the Outputs write one after another, a few hundred ms each, too quick to poll.
+          // the Outputs write one after another, WRITE_MS or more each: polling could miss the moment.
           await page.evaluate((ids) => {
             const log: Snapshot[] = [];
             (window as unknown as { __runLog: Snapshot[] }).__runLog = log;
@@ -157,7 +205,7 @@ test.skipIf(!hasChromium)(
           ] as const) {
             const item = page.getByTestId(`run-output-${id}`);
             expect(await item.locator(".run-path").textContent()).toBe(path(name));
-            expect(await item.textContent()).toContain("3,000,000 rows");
+            expect(await item.textContent()).toContain(`${rows.toLocaleString("en-US")} rows`);
             expect(existsSync(path(name))).toBe(true);
             await waitForStatus(page, id, "ok", 1_000);
           }

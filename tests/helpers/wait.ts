@@ -1,3 +1,6 @@
+/** How long a wait for a state may take before the test fails instead of hanging. */
+export const WAIT_BOUND_MS = 20_000;
+
 /**
  * Waits for a state a test needs (an executor ready, a run ended, a process gone, a query
  * seen or gone on a database server), looking every 20 ms. The bound only stops a test that
@@ -7,7 +10,7 @@
 export async function waitUntil(
   check: () => boolean | Promise<boolean>,
   what: string,
-  boundMs = 20_000,
+  boundMs = WAIT_BOUND_MS,
 ): Promise<void> {
   const until = performance.now() + boundMs;
   while (!(await check())) {

@@ -1,3 +1,4 @@
+import { setDeadline } from "../../shared/deadline";
 import { ExecutionTimeoutError } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
 import { createEngine, type Engine } from "../engine";
@@ -95,5 +96,6 @@ function deadlineSignal(deadline: number): { signal: AbortSignal; stop(): void }
       ),
     Math.max(0, deadline - Date.now() - CANCEL_AHEAD_MS),
   );
+  setDeadline(controller.signal, deadline);
   return { signal: controller.signal, stop: () => clearTimeout(timer) };
 }

@@ -1,5 +1,6 @@
 import mysql, { type ConnectionOptions, type FieldPacket } from "mysql2";
 import pl from "nodejs-polars";
+import { deadlineOf } from "../../shared/deadline";
 import { DataSourceError } from "../../shared/errors";
 import { uniqueNames } from "../unique-names";
 import { BATCH_ROWS } from "./column-builders";
@@ -22,6 +23,12 @@ import { quoteName } from "./table-name";
 
 /** The second connection that cancels a query gives up sooner: the abort is waiting for it. */
 const KILL_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * How long after the job's deadline the server stops a statement by itself: the executor's
+ * own cancel, answered as the time limit's 504, comes first (0.3 s before the deadline).
+ */
+const STATEMENT_GRACE_MS = 1_000;
 
 /** A result column: its name and how the protocol describes it. */
 interface ResultColumn extends MysqlColumn {
@@ -238,6 +245,7 @@ async function inReadOnlySession<T>(
         await run("SET SESSION TRANSACTION READ ONLY");
         await run("SET time_zone = '+00:00'");
         await run("SET NAMES utf8mb4");
+        await limitStatementTime(session, deadlineOf(signal));
         await run("START TRANSACTION READ ONLY");
         return await work(session);
       })(),
@@ -252,6 +260,34 @@ async function inReadOnlySession<T>(
     throw error;
   } finally {
     signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/**
+ * Has the server stop each statement of the session by itself shortly after the job's
+ * deadline: an executor killed at the time limit cancels nothing, and MariaDB and MySQL see a
+ * vanished client only when they write (a long aggregate writes nothing until its end).
+ * MariaDB calls it `max_statement_time` (seconds), MySQL `max_execution_time` (ms, SELECTs).
+ * A server that refuses it (older than MariaDB 10.1 or MySQL 5.7.8) reads on without it.
+ */
+async function limitStatementTime(session: Session, deadline: number | undefined): Promise<void> {
+  if (deadline === undefined) return;
+  const ms = Math.max(STATEMENT_GRACE_MS, deadline - Date.now() + STATEMENT_GRACE_MS);
+  let version = "";
+  const keep = (row: Row) => {
+    version = row[0]?.toString() ?? "";
+  };
+  try {
+    await session.stream("SELECT VERSION()", () => undefined, keep);
+    await session.stream(
+      /mariadb/i.test(version)
+        ? `SET SESSION max_statement_time = ${(ms / 1000).toFixed(3)}`
+        : `SET SESSION max_execution_time = ${Math.ceil(ms)}`,
+      () => undefined,
+      () => undefined,
+    );
+  } catch {
+    // Refused: nothing else to do.
   }
 }
 

@@ -1,4 +1,4 @@
-import { SQL } from "bun";
+import { SQL, type TransactionSQL } from "bun";
 import pl from "nodejs-polars";
 import { DataSourceError, WeftError } from "../../shared/errors";
 import { uniqueNames } from "../unique-names";
@@ -84,7 +84,7 @@ export async function describePostgres(uri: string, sql: string, signal?: AbortS
   });
 }
 
-type Tx = SQL;
+type Tx = TransactionSQL;
 
 /** Runs `work` in a READ ONLY transaction on a fresh connection that defaults to read-only. */
 async function inReadOnlyTransaction<T>(uri: string, signal: AbortSignal | undefined, work: (tx: Tx) => Promise<T>) {
@@ -102,7 +102,10 @@ async function inReadOnlyTransaction<T>(uri: string, signal: AbortSignal | undef
     connection: { default_transaction_read_only: "on", application_name: "weft" },
   });
   try {
-    return await client.begin("read only", (tx) => work(tx));
+    return await client.begin("read only", async (tx) => {
+      await abortWhenClientGoes(tx);
+      return await work(tx);
+    });
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
     if (error instanceof WeftError) throw error;
@@ -112,6 +115,22 @@ async function inReadOnlyTransaction<T>(uri: string, signal: AbortSignal | undef
     throw error;
   } finally {
     await client.close({ timeout: 0 });
+  }
+}
+
+/**
+ * Has the server look for its client every second while a statement runs, and abort the
+ * statement when the client is gone (`client_connection_check_interval`, PostgreSQL 14+). An
+ * executor killed at the time limit cancels nothing, and PostgreSQL otherwise notices a lost
+ * client only when it writes: a long aggregate writes nothing until its end, and would run on
+ * for as long as it takes. Older servers, and platforms without the check (Windows), refuse
+ * the setting: the savepoint keeps the transaction, and the read goes on without it.
+ */
+async function abortWhenClientGoes(tx: Tx): Promise<void> {
+  try {
+    await tx.savepoint((sp) => sp`SELECT set_config('client_connection_check_interval', '1s', true)`);
+  } catch {
+    // Refused: nothing else to do.
   }
 }
 
