@@ -5,7 +5,7 @@ import { sqlitePath } from "../formats/db/sqlite";
 import { setSpreadsheetLimits } from "../formats/spreadsheet-limits";
 import { NotFoundError, ValidationError } from "../shared/errors";
 import { locateUserPath } from "../shared/file-access";
-import { type OpenedPath, openWithinRoots, withOpened } from "../shared/open-within-roots";
+import { type OpenedPath, openWithinRoots, renamed, withOpened } from "../shared/open-within-roots";
 import { POLARS_VERSION } from "../shared/version";
 import { readerUri } from "../tools/input/database";
 import { TOOLS } from "../tools/registry";
@@ -364,7 +364,13 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       const closeAll = () => {
         for (const o of opened.splice(0)) o.close();
       };
-      return handler(job, { connections, opened, signal, onEvent }).finally(closeAll) as never;
+      return handler(job, { connections, opened, signal, onEvent })
+        .catch((err: unknown) => {
+          // Readers name what they were given: a tool's opened file as /proc/self/fd/N.
+          for (const o of opened) renamed(err, o);
+          throw err;
+        })
+        .finally(closeAll) as never;
     },
   };
 }

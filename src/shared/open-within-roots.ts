@@ -77,7 +77,9 @@ export async function withOpened<T>(
 /** The error with `/proc/self/fd/N` replaced by the real path in its message (readers name what they were given). */
 export function renamed(err: unknown, opened: Pick<OpenedPath, "readPath" | "path">): unknown {
   if (err instanceof Error && opened.readPath !== opened.path && err.message.includes(opened.readPath)) {
-    err.message = err.message.replaceAll(opened.readPath, opened.path);
+    // Not inside a longer number: /proc/self/fd/8 is no part of /proc/self/fd/80.
+    const name = new RegExp(`${opened.readPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\d)`, "g");
+    err.message = err.message.replace(name, opened.path);
   }
   return err;
 }

@@ -56,7 +56,7 @@ describe("JSON bodies nested past MAX_JSON_DEPTH", () => {
   });
 
   test("a workflow file nested as deep is refused when opened, naming the file", async () => {
-    const path = join(t.dataDir, "deep.weft.json");
+    const path = join(t.home, "deep.weft.json");
     writeFileSync(path, deepWorkflow(DEEP));
     const res = await t.app.request(`/api/files/workflow?path=${encodeURIComponent(path)}`, {
       headers: bearer(t.token),
@@ -103,7 +103,7 @@ describe("health when no engine process can take work", () => {
   test("all executors busy: 200 with status degraded and the engine's state; ok again once one is free", async () => {
     const engine = t.engine as ExecutorPool;
     expect((await health()).body.status).toBe("ok");
-    const db = writeEmptySqlite(join(t.dataDir, "empty.db"));
+    const db = writeEmptySqlite(join(t.home, "empty.db"));
     const request = (n: number) =>
       t.app.request("/api/workflow/tool/execute", {
         method: "POST",

@@ -53,11 +53,14 @@ beforeAll(async () => {
   await new Promise<void>((done) => sink.listen(0, "127.0.0.1", done));
   port = (sink.address() as { port: number }).port;
   shared = mkdtempSync(join(tmpdir(), "weft-outbound-"));
+  // One data directory for both apps (a connection stored by one is read by the other), beside
+  // the files root: the data directory is out of reach of every route and tool.
+  const dataDir = join(shared, "data");
   const common = { ENGINE_PROCESSES: "1", CONNECTION_ENCRYPTION_KEY: KEY, ALLOWED_FILE_PATHS: shared };
   // Allowed first: it stores a connection to the sink, as a Server might have before the setting was set.
-  allowed = await makeTestApp({ env: { ...common, WEFT_DATA_DIR: shared, OUTBOUND_HOSTS: `127.0.0.1:${port}` } });
+  allowed = await makeTestApp({ env: { ...common, WEFT_DATA_DIR: dataDir, OUTBOUND_HOSTS: `127.0.0.1:${port}` } });
   restricted = await makeTestApp({
-    env: { ...common, WEFT_DATA_DIR: shared, OUTBOUND_HOSTS: "db.example.com, *.corp.example:5432, [::1]" },
+    env: { ...common, WEFT_DATA_DIR: dataDir, OUTBOUND_HOSTS: "db.example.com, *.corp.example:5432, [::1]" },
   });
 });
 afterAll(async () => {
