@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { COLLECT_ABOVE_BYTES } from "../../src/engine/executor/child";
 import { declareSize, writeOds, writeXlsx } from "../helpers/spreadsheet-bombs";
 import { bearer, callApi, makeTestApp, type TestApp } from "../helpers/test-app";
+import { waitUntil } from "../helpers/wait";
 import { workflow } from "../helpers/workflows";
 
 /*
@@ -96,12 +98,19 @@ describe("spreadsheet bombs", () => {
     expect(read.status, read.text).toBe(200);
     expect(read.body.data_schema.total_rows).toBeGreaterThan(100_000);
     const after = executorMemory();
-    // The read peaked well above idle (the test's premise), and ended near it.
-    expect(Math.max(...after.map((e) => e.peak - (idle.get(e.pid) ?? e.peak)))).toBeGreaterThan(150 * 1024 * 1024);
+    // The read took an executor well above idle (the test's premise): it still shows that
+    // peak, or it was replaced because a collection did not give the memory back.
+    const replaced = [...idle.keys()].filter((pid) => !after.some((e) => e.pid === pid));
+    const peak = Math.max(...after.map((e) => e.peak - (idle.get(e.pid) ?? e.peak)));
+    expect(replaced.length > 0 || peak > 150 * 1024 * 1024).toBe(true);
+    // Every executor that read ended near its idle size: the collection gave the memory back,
+    // or the process went (the allocator keeps freed pages as it sees fit: 109 or 183 MB).
     for (const e of after) {
       const before = idle.get(e.pid);
-      if (before !== undefined) expect(e.rss - before, `executor ${e.pid}`).toBeLessThan(100 * 1024 * 1024);
+      if (before !== undefined) expect(e.rss - before, `executor ${e.pid}`).toBeLessThanOrEqual(COLLECT_ABOVE_BYTES);
     }
+    // A replaced executor was replaced: the pool is whole again.
+    await waitUntil(() => t.engine?.stats().pids.length === idle.size, "the pool to be whole again");
   }, 120_000);
 
   test("the Server is healthy afterwards", async () => {

@@ -256,6 +256,41 @@ describe("the executor pool", () => {
     }
   });
 
+  test("an executor that says its job left it holding memory is replaced after answering; nothing else is lost", async () => {
+    // A stand-in executor that asks to retire after a "big" job, as child.ts does when a
+    // collection did not bring it back near its idle size.
+    const script = join(dir, "retiring.ts");
+    await Bun.write(
+      script,
+      `process.on("message", (m) => {
+         if (m.t === "init") process.send({ t: "ready" });
+         else if (m.t === "job") process.send({ t: "done", id: m.id, result: { pid: process.pid }, ...(m.job.kind === "big" ? { retire: true } : {}) });
+       });`,
+    );
+    const pool = new ExecutorPool({
+      size: 1,
+      settings,
+      logger,
+      timeoutMs: 60_000,
+      command: [process.execPath, script],
+    });
+    try {
+      const pidOf = async (kind: string) => ((await pool.run({ kind } as never)) as unknown as { pid: number }).pid;
+      const first = await pidOf("small");
+      expect(await pidOf("small")).toBe(first);
+      // The big job is answered by the executor that ran it, which then leaves the pool at once.
+      expect(await pidOf("big")).toBe(first);
+      expect(pool.stats().pids).not.toContain(first);
+      // Queued work goes to its replacement, and the pool is whole again.
+      const [a, b] = await Promise.all([pidOf("small"), pidOf("small")]);
+      expect(a).not.toBe(first);
+      expect(b).toBe(a);
+      expect(pool.stats().pids).toEqual([a]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("an engine that cannot start fails the request, and health says degraded", async () => {
     const pool = new ExecutorPool({
       size: 1,

@@ -46,6 +46,8 @@ interface Pending {
 interface Executor {
   proc: Subprocess<"ignore", "ignore", "pipe">;
   state: "starting" | "idle" | "busy" | "dead";
+  /** Taken out of the pool after its job (retire); its exit is expected. */
+  retired?: boolean;
   current?: { id: number; pending: Pending };
   stderrTail: string;
   /** Whether it has been given a job: only then may memory it keeps while idle be a job's. */
@@ -286,6 +288,8 @@ export class ExecutorPool {
         if (!current || current.id !== message.id) return;
         executor.current = undefined;
         executor.state = "idle";
+        // Out of the pool before the answer goes, so nothing new is given to it.
+        if (message.retire) this.retire(executor);
         if (message.t === "done") this.settle(current.pending, undefined, message.result);
         else this.settle(current.pending, reviveError(message.error));
         this.pump();
@@ -331,7 +335,20 @@ export class ExecutorPool {
     for (const waiter of claim.waiters) this.send(waiter.executor, { t: "claimed", id: waiter.id, outcome: "done" });
   }
 
+  /**
+   * An executor whose job left it holding much memory even after a collection goes, so the
+   * system gets all of it back; a fresh one takes its place.
+   */
+  private retire(executor: Executor): void {
+    this.options.logger.info("executor replaced: its last job left it holding memory", { pid: executor.proc.pid });
+    this.onExit(executor, null);
+    executor.retired = true;
+    executor.proc.kill("SIGTERM");
+  }
+
   private onExit(executor: Executor, code: number | null): void {
+    // A retired executor was taken out when it was retired; its exit says nothing new.
+    if (executor.retired) return;
     const wasStarting = executor.state === "starting";
     executor.state = "dead";
     this.executors.splice(this.executors.indexOf(executor), 1);

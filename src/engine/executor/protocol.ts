@@ -24,8 +24,9 @@ export type ToExecutor =
 /** Messages from an executor process to the Server process. */
 export type FromExecutor =
   | { t: "ready" }
-  | { t: "done"; id: number; result: JobResult }
-  | { t: "failed"; id: number; error: SerializedError }
+  /** `retire`: the job left this process holding much memory; the pool replaces it (child.ts). */
+  | { t: "done"; id: number; result: JobResult; retire?: true }
+  | { t: "failed"; id: number; error: SerializedError; retire?: true }
   /** Progress of job `id` as it happens (a full run's), before its `done` or `failed`. */
   | { t: "event"; id: number; event: RunEvent }
   | { t: "claim"; id: number; key: string }
