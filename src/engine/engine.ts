@@ -127,7 +127,10 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   /** A data-source route's database read: a SQLite file obeys the file-access rules, as the Input tool's does. */
   function databaseRequest(type: string | undefined, source: DatabaseSource, signal: AbortSignal): DatabaseRequest {
     const uri = readerUri(String(type), source.uri, locatePath);
-    if (type === "sqlite") existingFile(sqlitePath(uri), sqlitePath(uri));
+    if (type === "sqlite") {
+      const path = sqlitePath(uri);
+      existingFile(path, path);
+    }
     return { type: type as DatabaseRequest["type"], uri, table: source.table, query: source.query, signal };
   }
   const clamp = (limit: number) => Math.max(0, Math.min(limit, settings.maxPreviewRows));

@@ -2,11 +2,13 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { DataSourceError } from "../../shared/errors";
 
 /**
- * Deepest nesting read. Polars' JSON reader recurses per level: a file nested 100,000 deep
- * crashed the engine process (SIGSEGV) and one 2,000 deep ran for minutes; tables nest a few
- * levels (GeoJSON about 6), so 64 is far above any table and far below the harm.
+ * Deepest nesting a JSON file may have: the reader's own bound, not the MAX_JSON_DEPTH
+ * setting (which bounds request bodies and workflow files). Polars' JSON reader recurses per
+ * level: a file nested 100,000 deep crashed the engine process (SIGSEGV) and one 2,000 deep
+ * ran for minutes; tables nest a few levels (GeoJSON about 6), so 64 is far above any table
+ * and far below the harm.
  */
-export const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_FILE_DEPTH = 64;
 
 /** How a JSON file holds its rows. */
 export type JsonShape = "array" | "lines" | "object";
@@ -20,7 +22,7 @@ const CHUNK = 1 << 20;
  * Walks a JSON file's bytes once (strings skipped) to tell what Polars may be given, before
  * it is: `array` (one array of objects), `lines` (one object per line) or `object` (one
  * object written over several lines, read as one row). Refused, with a DataSourceError
- * naming the line: nesting deeper than MAX_JSON_DEPTH, a top-level value that is not an
+ * naming the line: nesting deeper than MAX_JSON_FILE_DEPTH, a top-level value that is not an
  * object (or one array), anything after the array, an object that is not valid JSON, and a
  * file that ends inside a value. An array is left to Polars, which reads it at once and
  * whose errors are caught there; JSON lines are scanned lazily, and a bad line would only
@@ -64,8 +66,8 @@ export function jsonShape(path: string, start: number): JsonShape {
             if (b === 0x7b) [valueStart, valueLine] = [i, line];
           }
           depth += 1;
-          if (depth > MAX_JSON_DEPTH) {
-            throw shapeError(path, line, `nested deeper than ${MAX_JSON_DEPTH} levels (the most Weft reads)`);
+          if (depth > MAX_JSON_FILE_DEPTH) {
+            throw shapeError(path, line, `nested deeper than ${MAX_JSON_FILE_DEPTH} levels (the most Weft reads)`);
           }
         } else if (b === 0x7d || b === 0x5d) {
           depth -= 1;

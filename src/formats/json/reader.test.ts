@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
 import type { ReadOptions } from "../types";
-import { MAX_JSON_DEPTH } from "./json-shape";
+import { MAX_JSON_FILE_DEPTH } from "./json-shape";
 import { scanJson } from "./reader";
 
 const tmp = tempFolder("json-read");
@@ -71,8 +71,8 @@ describe("scanJson", () => {
     expect(read(tmp.file("long-ok.jsonl", asLines(rows)))).toEqual(rows);
   });
 
-  test(`nesting up to ${MAX_JSON_DEPTH} levels is read`, () => {
-    const deep = `{"a":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`;
+  test(`nesting up to ${MAX_JSON_FILE_DEPTH} levels is read`, () => {
+    const deep = `{"a":${"[".repeat(MAX_JSON_FILE_DEPTH - 1)}${"]".repeat(MAX_JSON_FILE_DEPTH - 1)}}`;
     expect(read(tmp.file("deep-ok.json", deep))).toHaveLength(1);
   });
 
