@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
+import { callApi, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";
 
 /*
@@ -22,24 +22,18 @@ describe("an expression cannot grow text without bound", () => {
   });
   afterAll(() => t.close());
 
-  const calculate = async (expression: string) => {
-    const res = await t.app.request("/api/workflow/tool/execute", {
-      method: "POST",
-      headers: { ...bearer(t.token), "content-type": "application/json" },
-      body: JSON.stringify({
-        tool_id: "calc",
-        workflow: workflow(
-          "w-growth",
-          [
-            { id: "in", type: "input", config: { source } },
-            { id: "calc", type: "calculate", config: { columns: [{ name: "r", expression }] } },
-          ],
-          ["in -> calc"],
-        ),
-      }),
+  const calculate = (expression: string) =>
+    callApi(t, "POST", "/workflow/tool/execute", {
+      tool_id: "calc",
+      workflow: workflow(
+        "w-growth",
+        [
+          { id: "in", type: "input", config: { source } },
+          { id: "calc", type: "calculate", config: { columns: [{ name: "r", expression }] } },
+        ],
+        ["in -> calc"],
+      ),
     });
-    return { status: res.status, body: await res.json(), bytes: res.headers.get("content-length") };
-  };
 
   test.each([
     // The attack: 100,000,000 characters a row, from literals alone.
