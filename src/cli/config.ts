@@ -1,76 +1,11 @@
 import { homedir, totalmem } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SPREADSHEET_LIMITS } from "../formats/spreadsheet-limits";
-import type { HostRule } from "../shared/outbound-hosts";
+import type { HubConfig } from "../hub/config";
+import type { AiProvider, AuthMode, FileAccessMode, FileRoot, ServerConfig } from "../server/config";
 import type { Mode } from "./argv";
 import { ConfigError } from "./config-error";
-import {
-  type AI_PROVIDERS,
-  flagOf,
-  SETTING_NAMES,
-  SETTINGS,
-  type SettingName,
-  type SettingValues,
-  settingLabel,
-} from "./settings";
-
-export type AuthMode = "ephemeral" | "static" | "hub" | "disabled";
-export type FileAccessMode = "restricted" | "open" | "hub";
-export type AiProvider = (typeof AI_PROVIDERS)[number];
-
-export interface FileRoot {
-  path: string;
-  readOnly: boolean;
-}
-
-export interface ServerConfig {
-  authMode: AuthMode;
-  apiKey?: string;
-  hubUrl?: string;
-  hubServerToken?: string;
-  serverName?: string;
-  fileAccessMode: FileAccessMode;
-  /** The roots of restricted mode; empty in open and hub modes. */
-  allowedFilePaths: FileRoot[];
-  maxPreviewRows: number;
-  previewBounds: { maxValueChars: number; maxBytes: number };
-  maxExecutionTimeSeconds: number;
-  /** The bound on a file route's wait for the file system (FILE_OPERATION_TIMEOUT_SECONDS). */
-  fileOperationTimeoutSeconds: number;
-  executionMode: "parallel" | "sequential";
-  maxParallelTools: number;
-  /** How many executor processes run the engine's jobs. */
-  engineProcesses: number;
-  /** ENGINE_MEMORY_LIMIT_MB: most resident memory of one executor process, in MiB. */
-  engineMemoryLimitMb: number;
-  cache: { enabled: boolean; quotaGb: number; retentionDays: number; clearOnClose: boolean };
-  archive: { enabled: boolean; retentionDays: number };
-  connectionEncryptionKey?: string;
-  limits: {
-    maxPivotColumns: number;
-    maxCrossJoinRows: number;
-    maxUnpivotCells: number;
-    maxExprStringRepeat: number;
-    maxExprPowerExponent: number;
-    maxExprFormatLength: number;
-    maxExprStringLength: number;
-    maxSpreadsheetMb: number;
-    maxSpreadsheetRatio: number;
-    maxPlanPaths: number;
-  };
-  aiBaseUrls: Record<AiProvider, string>;
-  /** OUTBOUND_HOSTS: the hosts the AI proxy and database connections may reach; empty allows any. */
-  outboundHosts: HostRule[];
-}
-
-export interface HubConfig {
-  databaseUrl: string;
-  sessionTtlHours: number;
-  capabilityTokenTtlSeconds: number;
-  tokenStoreBackend: "memory" | "database";
-  serverPollIntervalSeconds: number;
-  hubServerToken?: string;
-}
+import { flagOf, SETTING_NAMES, SETTINGS, type SettingName, type SettingValues, settingLabel } from "./settings";
 
 /** The one typed configuration of a Weft process, from environment and flags. */
 export interface Config {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AI_PROVIDERS, AUTH_MODES, FILE_ACCESS_MODES } from "../server/config";
 import { parseHostRule } from "../shared/outbound-hosts";
 
 /** Which process a setting belongs to; `all` runs both, so it reads both kinds. */
@@ -91,10 +92,6 @@ const hostRules = list.transform((entries, ctx) => {
 function def<T>(d: SettingDef<T>): SettingDef<T> {
   return d;
 }
-
-export const AUTH_MODES = ["ephemeral", "static", "hub", "disabled"] as const;
-export const FILE_ACCESS_MODES = ["restricted", "open", "hub"] as const;
-export const AI_PROVIDERS = ["openai", "anthropic", "gemini", "mistral"] as const;
 
 /**
  * Every setting of Weft, keyed by its environment variable. The flag is the same name in

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import type { Workflow } from "../engine/workflow";
 import { acceptedFunctions } from "../expr/functions";
 import { ToolConfigError } from "../shared/errors";
+import type { Workflow } from "../shared/workflow";
 import { generatePython } from "./generate";
 
 const functions = acceptedFunctions();

@@ -1,10 +1,10 @@
 import { buildPlan, type PlannedTool } from "../engine/plan";
-import type { Workflow } from "../engine/workflow";
 import { ExpressionError } from "../expr/expression-error";
 import type { AcceptedFunctions } from "../expr/functions";
 import { parseExpression } from "../expr/parser";
 import { printExpression } from "../expr/print";
 import { ToolConfigError } from "../shared/errors";
+import type { Workflow } from "../shared/workflow";
 import type { ToolType } from "../tools/types";
 import { CODEGEN_CATALOG, TOOL_NAMES } from "./catalog";
 import { guardExpression } from "./expression-guard";

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from "../shared/errors";
 import { locateUserPath } from "../shared/file-access";
 import { type OpenedPath, openWithinRoots, renamed, withOpened } from "../shared/open-within-roots";
 import { POLARS_VERSION } from "../shared/version";
+import type { Workflow } from "../shared/workflow";
 import { readerUri } from "../tools/input/database";
 import { TOOLS } from "../tools/registry";
 import { schemaOf } from "../tools/schema-of";
@@ -41,7 +42,6 @@ import { profileFrame } from "./profile";
 import { countSocketRows } from "./row-counts";
 import { type RunProgress, runProgress } from "./run-progress";
 import { asTool } from "./tool-failure";
-import type { Workflow } from "./workflow";
 
 export interface EngineDeps {
   settings: EngineSettings;

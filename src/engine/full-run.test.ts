@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
+import type { Workflow } from "../shared/workflow";
 import { freshInFullRun, storedInFullRun, storedOnce } from "./full-run";
 import { buildPlan } from "./plan";
 import type { ToolCatalog } from "./validate";
-import type { Workflow } from "./workflow";
 
 // Sources that read a file (streaming) or a database (blocking), and steps downstream.
 const one = [{ id: "input", required: true, multiple: false }];

@@ -1,12 +1,12 @@
 import type { ReadOptions } from "../formats/types";
 import type { FileAccessPolicy } from "../shared/file-access";
+import type { Workflow } from "../shared/workflow";
 import type { ToolConnection, ToolLimits } from "../tools/types";
 import type { InspectResult, SourcePreviewResult } from "./datasource";
 import type { SerializedError } from "./executor/protocol";
 import type { PreviewBounds } from "./preview-cut";
 import type { PreviewData } from "./preview-data";
 import type { FrameProfile } from "./profile-metrics";
-import type { Workflow } from "./workflow";
 
 /** What an executor needs to know of the Server's settings. */
 export interface EngineSettings {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import { SafetyLimitError, ToolConfigError, ValidationError } from "../shared/errors";
+import type { Workflow } from "../shared/workflow";
 import { buildPlan } from "./plan";
 import type { ToolCatalog } from "./validate";
-import type { Workflow } from "./workflow";
 
 // A catalog of three shapes, enough for the graph logic (the real tools are tested on their own).
 const catalog: ToolCatalog = {

@@ -1,6 +1,6 @@
 import { ToolConfigError, ValidationError } from "../shared/errors";
+import { DEFAULT_ENGINE, type ToolNode, type Workflow } from "../shared/workflow";
 import type { ToolDef } from "../tools/types";
-import { DEFAULT_ENGINE, type ToolNode, type Workflow } from "./workflow";
 
 /** What the graph checks need of each tool type. */
 export type ToolCatalog = Readonly<

@@ -1,6 +1,6 @@
-import type { HubConfig } from "../cli/config";
 import type { DbHandle } from "../db/client";
 import { newApiApp } from "../http/openapi-app";
+import type { HubConfig } from "./config";
 import { hubHealthRoutes } from "./health/routes";
 
 export interface HubDeps {

@@ -1,9 +1,9 @@
-import type { ServerConfig } from "../cli/config";
 import type { ExecutorPool } from "../engine/executor/pool";
-import type { Workflow } from "../engine/workflow";
 import { fileOperationTimeout } from "../http/file-operation-timeout";
 import { newApiApp } from "../http/openapi-app";
 import type { Logger } from "../shared/logger";
+import type { Workflow } from "../shared/workflow";
+import type { ServerConfig } from "./config";
 import { fileAccessPolicy } from "./engine-pool";
 import { aiRoutes } from "./routes/ai";
 import { archiveRoutes } from "./routes/archive";

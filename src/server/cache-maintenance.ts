@@ -1,7 +1,7 @@
 import { runMaintenance } from "../engine/cache/maintenance";
 import { pruneTranscoded } from "../formats/csv/transcode";
 import type { Logger } from "../shared/logger";
-import { type PeriodicOptions, startPeriodic } from "./periodic-task";
+import { type PeriodicOptions, startPeriodic } from "../shared/periodic-task";
 
 export interface CacheMaintenanceOptions extends PeriodicOptions {
   root: string;

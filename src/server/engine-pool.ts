@@ -1,9 +1,9 @@
-import type { ServerConfig } from "../cli/config";
 import { BYTES_PER_GB } from "../engine/cache/cache-stats";
 import { ExecutorPool } from "../engine/executor/pool";
 import type { EngineSettings } from "../engine/job";
 import { type FileAccessPolicy, withRealRoots } from "../shared/file-access";
 import type { Logger } from "../shared/logger";
+import type { ServerConfig } from "./config";
 
 /** What the engine's executor processes need of the Server's settings. */
 export function engineSettings(config: ServerConfig, dataDir: string): EngineSettings {

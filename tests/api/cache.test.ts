@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";
 

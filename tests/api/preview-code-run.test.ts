@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { postWorkflow } from "../helpers/golden";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";

@@ -4,7 +4,7 @@
 // the code; bad workflows answered 400 as on the other routes. preview-code-run.test.ts runs
 // the code for real and compares its results with Weft's.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { postWorkflow } from "../helpers/golden";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 

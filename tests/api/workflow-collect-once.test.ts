@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { canWatchOpens, watchOpens } from "../helpers/file-opens";
 import { postWorkflow } from "../helpers/golden";
 import { makeTestApp, type TestApp } from "../helpers/test-app";

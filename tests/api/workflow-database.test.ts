@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { connectionFields } from "../helpers/connection-fields";
 import { counting, SERVER_SLOW_COUNT, serverCountingMs } from "../helpers/server-counting";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Workflow } from "../../src/engine/workflow";
 import type { RunStreamLine } from "../../src/server/run-stream";
+import type { Workflow } from "../../src/shared/workflow";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { waitUntil } from "../helpers/wait";
 import { countingInput, countingMs, SLOW_COUNT, workflow, writeCsv, writeEmptySqlite } from "../helpers/workflows";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { seededRandom } from "../../scripts/bench/sales-data";
 import { PROFILE_METRICS } from "../../src/engine/profile-metrics";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { expectColumnProfile, expectedProfile, type RefKind, type RefValue } from "../helpers/profile-reference";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";

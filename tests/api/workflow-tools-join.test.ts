@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { seededRandom } from "../../scripts/bench/sales-data";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { type Cell, columns, postWorkflow, type Rows, toolOutputs, unordered } from "../helpers/golden";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";

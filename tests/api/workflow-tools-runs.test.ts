@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { seededRandom } from "../../scripts/bench/sales-data";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { ALL_ROWS, type Cell, compareNullable, postWorkflow, type Rows, rounded } from "../helpers/golden";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { seededRandom } from "../../scripts/bench/sales-data";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { TOOL_TYPES } from "../../src/tools/types";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";

@@ -1,4 +1,4 @@
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 import { bearer, type TestApp } from "./test-app";
 
 /** One cell of preview data as the API sends it (decisions.md "Preview data"). */

@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
-import type { Workflow } from "../../src/engine/workflow";
+import type { Workflow } from "../../src/shared/workflow";
 
 export type ToolSpec = { id: string; type: string; config?: Record<string, unknown> };
 

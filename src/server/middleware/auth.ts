@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { AuthMode } from "../../cli/config";
 import { UnauthorizedError } from "../../shared/errors";
+import type { AuthMode } from "../config";
 
 export interface ServerAuthOptions {
   mode: AuthMode;

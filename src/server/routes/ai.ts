@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AiProvider, AuthMode } from "../../cli/config";
 import { liftIdleTimeout } from "../../http/idle-timeout";
 import { newApiApp } from "../../http/openapi-app";
 import { checkOutboundUrl, type HostRule } from "../../shared/outbound-hosts";
+import type { AiProvider, AuthMode } from "../config";
 import { listModels } from "../services/ai-models";
 import {
   AI_PROXY_PROVIDERS,

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { ServerConfig } from "../../cli/config";
 import { BYTES_PER_GB, cacheStats } from "../../engine/cache/cache-stats";
 import { runMaintenance } from "../../engine/cache/maintenance";
-import { WorkflowIdSchema } from "../../engine/workflow";
 import { newApiApp } from "../../http/openapi-app";
+import { WorkflowIdSchema } from "../../shared/workflow";
+import type { ServerConfig } from "../config";
 
 /**
  * The cache routes (server.md "Cache"), over the engine's cache folder. Everything here is

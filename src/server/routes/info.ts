@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { ServerConfig } from "../../cli/config";
 import { newApiApp } from "../../http/openapi-app";
 import { WEFT_VERSION } from "../../shared/version";
+import type { ServerConfig } from "../config";
 
 export const InfoSchema = z
   .object({

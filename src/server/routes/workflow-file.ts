@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { WorkflowSchema } from "../../engine/workflow";
 import { newApiApp } from "../../http/openapi-app";
 import { PayloadTooLargeError } from "../../shared/errors";
 import type { FileAccessPolicy } from "../../shared/file-access";
+import { WorkflowSchema } from "../../shared/workflow";
 import { MAX_WORKFLOW_BYTES, readWorkflowFile, writeWorkflowFile } from "../services/workflow-file";
 
 const WORKFLOW_PATH = z.string().openapi({

@@ -2,12 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { generatePython } from "../../codegen/generate";
 import type { ExecutorPool } from "../../engine/executor/pool";
 import type { ExecuteResult, FunctionsResult, JobConnection, RunEvent } from "../../engine/job";
-import type { Workflow } from "../../engine/workflow";
 import { describeError } from "../../http/error-handler";
 import { noIdleTimeout } from "../../http/idle-timeout";
 import { newApiApp } from "../../http/openapi-app";
 import { NotFoundError, ToolError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
+import type { Workflow } from "../../shared/workflow";
 import { TOOL_CONFIG_SCHEMAS } from "../../tools/config-schemas";
 import { NDJSON, type RunErrorLine, streamRun, wantsNdjson } from "../run-stream";
 import {

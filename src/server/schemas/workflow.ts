@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_TOP_VALUES, PROFILE_METRICS } from "../../engine/profile-metrics";
-import { WorkflowIdSchema, WorkflowSchema } from "../../engine/workflow";
+import { WorkflowIdSchema, WorkflowSchema } from "../../shared/workflow";
 
 /** Request and answer shapes of the workflow routes (decisions.md fixes them). */
 

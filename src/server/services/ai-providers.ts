@@ -1,6 +1,6 @@
-import type { AiProvider } from "../../cli/config";
-import { AI_PROVIDERS } from "../../cli/settings";
 import { NotFoundError, ValidationError } from "../../shared/errors";
+import type { AiProvider } from "../config";
+import { AI_PROVIDERS } from "../config";
 
 /** The compatible provider: any endpoint that speaks the openai API, at a `base_url` the caller gives. */
 export const COMPATIBLE_PROVIDER = "openai-compatible";

@@ -1,5 +1,5 @@
 import type { Logger } from "../../shared/logger";
-import { type PeriodicOptions, startPeriodic } from "../periodic-task";
+import { type PeriodicOptions, startPeriodic } from "../../shared/periodic-task";
 import { cleanupArchive } from "./archive-reader";
 
 export interface ArchiveRetentionOptions extends PeriodicOptions {

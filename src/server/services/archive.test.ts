@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExecuteResult } from "../../engine/job";
-import type { Workflow } from "../../engine/workflow";
 import { ExecutionError, ExecutionTimeoutError, SafetyLimitError, ToolRuntimeError } from "../../shared/errors";
 import { createLogger } from "../../shared/logger";
+import type { Workflow } from "../../shared/workflow";
 import { type ArchiveService, archivedRun, createArchive } from "./archive";
 
 /** How each way a run ends is archived (the API tests run the real engine; these fake the run). */

@@ -2,9 +2,9 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isNoEntry } from "../../engine/cache/fs-util";
 import type { ExecuteResult } from "../../engine/job";
-import type { Workflow } from "../../engine/workflow";
 import { ExecutionTimeoutError, FeatureDisabledError, ToolError, WeftError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
+import type { Workflow } from "../../shared/workflow";
 import { type ArchiveStatus, dayOf, entryFileName, tempFileName } from "./archive-entry";
 import {
   type ArchiveListEntry,

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Workflow } from "../../engine/workflow";
 import { FeatureDisabledError, NotFoundError, ValidationError } from "../../shared/errors";
+import type { Workflow } from "../../shared/workflow";
 import { type ConnectionResolverDeps, connectionsForRun, resolveConnection } from "./connection-resolver";
 import { CONNECTIONS_FILE, ConnectionStore } from "./connection-store";
 

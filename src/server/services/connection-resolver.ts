@@ -1,8 +1,8 @@
 import { serializeError } from "../../engine/executor/protocol";
 import type { JobConnection } from "../../engine/job";
-import type { ToolNode, Workflow } from "../../engine/workflow";
 import { FeatureDisabledError, ValidationError, WeftError } from "../../shared/errors";
 import { checkDatabaseUri, type HostRule } from "../../shared/outbound-hosts";
+import type { ToolNode, Workflow } from "../../shared/workflow";
 import type { ConnectionStore } from "./connection-store";
 
 const DATABASE_TYPES = new Set(["postgresql", "mysql", "sqlite", "mssql"]);

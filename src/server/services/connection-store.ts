@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { type KdfParams, newKdfParams, type SealedSecret, SecretBox } from "../../shared/connection-crypto";
 import { ConflictError, FeatureDisabledError, NotFoundError, ValidationError } from "../../shared/errors";
 import { describeZodError } from "../../shared/zod-detail";
-import { type KdfParams, newKdfParams, type SealedSecret, SecretBox } from "./connection-crypto";
 
 /** The database types a server-managed connection may have. */
 export const CONNECTION_TYPES = ["postgresql", "mysql", "sqlite", "mssql"] as const;

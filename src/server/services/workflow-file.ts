@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { readSync, type Stats } from "node:fs";
 import { type FileHandle, link, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { type Workflow, WorkflowSchema } from "../../engine/workflow";
 import {
   ConflictError,
   ForbiddenError,
@@ -13,6 +12,7 @@ import {
 import { type FileAccessPolicy, locateUserPath } from "../../shared/file-access";
 import { checkJsonDepth } from "../../shared/json-depth";
 import { openWithinRoots } from "../../shared/open-within-roots";
+import { type Workflow, WorkflowSchema } from "../../shared/workflow";
 import { describeZodError } from "../../shared/zod-detail";
 import { statOrUndefined } from "./file-browser";
 

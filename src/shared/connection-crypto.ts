@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from "node:crypto";
-import { FeatureDisabledError } from "../../shared/errors";
+import { FeatureDisabledError } from "./errors";
 
 /**
  * Encryption of the stored connection credentials: AES-256-GCM with a key derived from

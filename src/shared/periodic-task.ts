@@ -1,4 +1,4 @@
-import type { Logger } from "../shared/logger";
+import type { Logger } from "./logger";
 
 export interface PeriodicOptions {
   /** How often; hourly by default. */
