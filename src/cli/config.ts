@@ -2,7 +2,7 @@ import { homedir, totalmem } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SPREADSHEET_LIMITS } from "../formats/spreadsheet-limits";
 import type { HubConfig } from "../hub/config";
-import type { AiProvider, AuthMode, FileAccessMode, FileRoot, ServerConfig } from "../server/config";
+import type { AuthMode, FileAccessMode, FileRoot, ServerConfig } from "../server/config";
 import type { Mode } from "./argv";
 import { ConfigError } from "./config-error";
 import { flagOf, SETTING_NAMES, SETTINGS, type SettingName, type SettingValues, settingLabel } from "./settings";

@@ -1,13 +1,14 @@
 import { ensureNativeAddons } from "../runtime/native-addons";
 import { runSelfCheck } from "../runtime/self-check";
 import { createLogger } from "../shared/logger";
+import { StartupError } from "../shared/startup-error";
 import { WEFT_VERSION } from "../shared/version";
 import { parseArgv } from "./argv";
 import { loadConfig } from "./config";
 import { ConfigError } from "./config-error";
 import { helpText } from "./help";
 import { openBrowser } from "./open-browser";
-import { type RunningWeft, StartupError, startWeft } from "./start";
+import { type RunningWeft, startWeft } from "./start";
 
 async function selfCheck(io: CliIo): Promise<number> {
   const problem = ensureNativeAddons();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AI_PROVIDERS, AUTH_MODES, FILE_ACCESS_MODES } from "../server/config";
+import { AUTH_MODES, FILE_ACCESS_MODES } from "../server/config";
 import { parseHostRule } from "../shared/outbound-hosts";
 
 /** Which process a setting belongs to; `all` runs both, so it reads both kinds. */

@@ -1,21 +1,17 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createDailyLogWriter } from "../http/middleware/daily-log-writer";
 import { folderAssets } from "../http/static-assets";
 import { defaultWebAssets } from "../http/web-assets";
-import { ensureNativeAddons } from "../runtime/native-addons";
-import { startCacheMaintenance } from "../server/cache-maintenance";
-import { createEnginePool, engineSettings } from "../server/engine-pool";
-import { archiveRoot } from "../server/services/archive";
-import { startArchiveRetention } from "../server/services/archive-retention";
-import { randomToken } from "../shared/ids";
+import { composeWeftApp } from "../http/weft-app";
+import { type StartedHub, startHub } from "../hub/start";
+import { startServer } from "../server/start";
 import type { Logger } from "../shared/logger";
+import { StartupError } from "../shared/startup-error";
 import { WEFT_VERSION } from "../shared/version";
 import type { Config } from "./config";
 import { ConfigError } from "./config-error";
-import { createWeftApp } from "./create-app";
 
 /** A started Weft process: its address and how to stop it. */
 export interface RunningWeft {
@@ -25,11 +21,6 @@ export interface RunningWeft {
   port: number;
   /** Stops accepting, lets requests in flight finish (at most `graceMs`), closes files and databases. */
   stop(graceMs?: number): Promise<void>;
-}
-
-/** Thrown when the process cannot start for a reason that is not a setting (exit status 1). */
-export class StartupError extends Error {
-  override readonly name = "StartupError";
 }
 
 function ensureWritableDir(dir: string): void {
@@ -49,40 +40,41 @@ function urlHost(host: string): string {
 
 export interface StartOptions {
   /** Adds routes before the server starts (tests use it for a slow request). */
-  extend?: (app: ReturnType<typeof createWeftApp>) => void;
+  extend?: (app: OpenAPIHono) => void;
 }
 
 /** Starts the HTTP server for `config` and everything it needs. */
 export async function startWeft(config: Config, logger: Logger, { extend }: StartOptions = {}): Promise<RunningWeft> {
   ensureWritableDir(config.dataDir);
-  if (config.server) {
-    const problem = ensureNativeAddons();
-    if (problem) throw new StartupError(problem);
-  }
+  const server = config.server
+    ? startServer(config.server, { dataDir: config.dataDir, maxJsonDepth: config.maxJsonDepth, logger })
+    : undefined;
   for (const warning of config.warnings) logger.warn(warning);
 
-  const db = config.hub ? openDatabase(config.hub.databaseUrl) : undefined;
-  if (db) {
-    await migrateDatabase(db, join(config.dataDir, "tmp"));
-    logger.debug("hub database ready", { dialect: db.dialect });
+  let hub: StartedHub | undefined;
+  try {
+    hub = config.hub ? await startHub(config.hub, { dataDir: config.dataDir, logger }) : undefined;
+  } catch (err) {
+    await server?.stop();
+    throw err;
   }
   const auditWriter = createDailyLogWriter(join(config.dataDir, "logs"), "audit", (err) =>
     logger.error("audit log write failed", { error: err }),
   );
-  const serverToken =
-    config.server?.authMode === "ephemeral"
-      ? randomToken()
-      : config.server?.authMode === "static"
-        ? config.server.apiKey
-        : undefined;
   const assets = config.staticFilesPath ? folderAssets(config.staticFilesPath) : defaultWebAssets();
-  const engine = config.server ? createEnginePool(config.server, config.dataDir, logger) : undefined;
-  const app = createWeftApp({ config, logger, auditWriter, assets, serverToken, db, engine });
+  const app = composeWeftApp({
+    settings: config,
+    logger,
+    auditWriter,
+    assets,
+    hub: hub?.app,
+    server,
+  });
   extend?.(app);
 
-  let server: ReturnType<typeof Bun.serve>;
+  let listener: ReturnType<typeof Bun.serve>;
   try {
-    server = Bun.serve({
+    listener = Bun.serve({
       hostname: config.host,
       port: config.port,
       fetch: app.fetch,
@@ -91,35 +83,18 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
       idleTimeout: 120,
     });
   } catch (err) {
-    await db?.close();
-    await engine?.close();
+    await hub?.stop();
+    await server?.stop();
     const code = err instanceof Error && "code" in err ? String(err.code) : "";
     if (code === "EADDRINUSE") {
       throw new StartupError(`port ${config.port} on ${config.host} is in use: stop the other process or pass --port`);
     }
     throw err;
   }
-  // The engine's processes start once the port answers, so start-up is not slowed by them.
-  engine?.warm();
-  const stopMaintenance =
-    config.server?.cache.enabled === true
-      ? startCacheMaintenance({
-          root: join(config.dataDir, "cache"),
-          quotaBytes: engineSettings(config.server, config.dataDir).cache.quotaBytes,
-          retentionDays: config.server.cache.retentionDays,
-          logger,
-        })
-      : undefined;
-  const stopArchiveRetention =
-    config.server?.archive.enabled === true
-      ? startArchiveRetention({
-          root: archiveRoot(config.dataDir),
-          retentionDays: config.server.archive.retentionDays,
-          logger,
-        })
-      : undefined;
-  const url = `http://${urlHost(config.host)}:${server.port}/`;
-  const openUrl = config.server?.authMode === "ephemeral" ? `${url}?token=${serverToken}` : url;
+  // The engine's processes and the Server's periodic tasks start once the port answers.
+  server?.warm();
+  const url = `http://${urlHost(config.host)}:${listener.port}/`;
+  const openUrl = config.server?.authMode === "ephemeral" ? `${url}?token=${server?.token}` : url;
   logger.info("weft started", {
     mode: config.mode,
     version: WEFT_VERSION,
@@ -132,23 +107,21 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
   let stopping: Promise<void> | undefined;
   const stop = (graceMs = 8_000) => {
     stopping ??= (async () => {
-      const graceful = server.stop(false);
+      const graceful = listener.stop(false);
       const timedOut = await Promise.race([graceful.then(() => false), Bun.sleep(graceMs).then(() => true)]);
       if (timedOut) {
         // Says why the stop took the whole grace, and that requests were cut.
         logger.warn("requests outlived the stop grace period and were cut", {
           grace_ms: graceMs,
-          requests: server.pendingRequests,
+          requests: listener.pendingRequests,
         });
-        await server.stop(true);
+        await listener.stop(true);
       }
-      stopMaintenance?.();
-      stopArchiveRetention?.();
-      await engine?.close();
+      await server?.stop();
       await auditWriter.flush();
-      await db?.close();
+      await hub?.stop();
     })();
     return stopping;
   };
-  return { url, openUrl, port: server.port ?? config.port, stop };
+  return { url, openUrl, port: listener.port ?? config.port, stop };
 }

@@ -41,8 +41,8 @@ export interface ServerDeps {
 
 /**
  * The Server surface, mounted under `/api`. Every route group is listed here, so any
- * endpoint is found in one look. Authentication is applied by the caller (cli/create-app.ts),
- * in the spec's middleware order.
+ * endpoint is found in one look. Authentication is put in front of it by startServer
+ * (start.ts), in the spec's middleware order.
  */
 export function createServerApp(deps: ServerDeps) {
   const { config, engine, clearCache, cacheRoot, archive, connections, maxJsonDepth, logger } = deps;

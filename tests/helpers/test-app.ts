@@ -4,13 +4,12 @@ import { join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Mode } from "../../src/cli/argv";
 import { type Config, loadConfig } from "../../src/cli/config";
-import { createWeftApp } from "../../src/cli/create-app";
-import { type DbHandle, openDatabase } from "../../src/db/client";
-import { migrateDatabase } from "../../src/db/migrate";
 import type { ExecutorPool } from "../../src/engine/executor/pool";
 import { createDailyLogWriter, type DailyLogWriter } from "../../src/http/middleware/daily-log-writer";
 import { type AssetSource, folderAssets } from "../../src/http/static-assets";
-import { createEnginePool } from "../../src/server/engine-pool";
+import { composeWeftApp } from "../../src/http/weft-app";
+import { startHub } from "../../src/hub/start";
+import { startServer } from "../../src/server/start";
 import { createLogger } from "../../src/shared/logger";
 
 export interface TestApp {
@@ -49,22 +48,24 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
   const audit = createDailyLogWriter(join(dataDir, "logs"), "audit", (err) => {
     throw err;
   });
-  let db: DbHandle | undefined;
-  if (config.hub) {
-    db = openDatabase(config.hub.databaseUrl);
-    await migrateDatabase(db, join(dataDir, "tmp"));
-  }
+  const hub = config.hub ? await startHub(config.hub, { dataDir, logger }) : undefined;
   const serverToken =
     token ?? (config.server?.authMode === "static" ? config.server.apiKey : config.server ? "test-token" : undefined);
-  const engine = config.server ? createEnginePool(config.server, config.dataDir, logger) : undefined;
-  const app = createWeftApp({
-    engine,
-    config,
+  const server = config.server
+    ? startServer(config.server, {
+        dataDir: config.dataDir,
+        maxJsonDepth: config.maxJsonDepth,
+        logger,
+        token: serverToken,
+      })
+    : undefined;
+  const app = composeWeftApp({
+    settings: config,
     logger,
     auditWriter: audit,
     assets: assets ?? folderAssets(join(dataDir, "no-web-ui")),
-    serverToken,
-    db,
+    hub: hub?.app,
+    server,
   });
   return {
     app,
@@ -73,12 +74,12 @@ export async function makeTestApp({ mode = "server", env = {}, token, assets }: 
     dataDir,
     logs,
     audit,
-    engine,
+    engine: server?.engine,
     token: serverToken,
     close: async () => {
-      await engine?.close();
+      await server?.stop();
       await audit.flush();
-      await db?.close();
+      await hub?.stop();
       rmSync(home, { recursive: true, force: true });
     },
   };
