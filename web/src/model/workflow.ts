@@ -1,28 +1,28 @@
-/** A workflow as the designer edits it and as `.weft.json` files hold it (the Server's Workflow). */
+import type {
+  ToolNode as SharedToolNode,
+  Wire as SharedWire,
+  Workflow as SharedWorkflow,
+} from "../../../src/shared/workflow";
 
-export interface Position {
-  x: number;
-  y: number;
-}
+/**
+ * A workflow as the designer edits it and as `.weft.json` files hold it: the shared workflow
+ * contract (src/shared/workflow.ts, what the Server validates and the Hub stores), narrowed
+ * to what the editor always fills in (`parseWorkflow`): a position for every tool, an id for
+ * every wire, and a name.
+ */
 
-export interface ToolNode {
-  id: string;
-  type: string;
-  config: Record<string, unknown>;
+export type Position = NonNullable<SharedToolNode["position"]>;
+
+export interface ToolNode extends SharedToolNode {
   position: Position;
-  label?: string;
 }
 
-export interface Wire {
+export interface Wire extends SharedWire {
   id: string;
-  source: string;
-  source_socket: string;
-  target: string;
-  target_socket: string;
 }
 
-export interface WorkflowDoc {
-  meta: { workflow_id: string; name: string; [key: string]: unknown };
+export interface WorkflowDoc extends SharedWorkflow {
+  meta: SharedWorkflow["meta"] & { name: string };
   tools: ToolNode[];
   wires: Wire[];
 }
