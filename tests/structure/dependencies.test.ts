@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { DEPENDENCY_RULES, violations } from "./dependency-rules";
 import { edgesOf, importGraph, sourceFiles } from "./import-graph";
 import { importSpecifiers } from "./read-imports";
+import { unmarkedTestSupport } from "./test-support";
 
 // The import directions of DESIGN.md ("The parts and which way they depend"), checked over
 // the import statements of every .ts/.tsx file. Each rule of dependency-rules.ts is first
@@ -73,5 +74,21 @@ describe.each(DEPENDENCY_RULES)("$name", (rule) => {
   // A pending rule waits for another branch of issue 15 (see its TODO in dependency-rules.ts).
   test.skipIf(rule.pending !== undefined)("holds over the code base", () => {
     expect(violations(rule, graph)).toEqual([]);
+  });
+});
+
+describe("test support looks like test support", () => {
+  test("a module only tests import, directly or through another, is reported", () => {
+    const edges = [
+      ...edgesOf(root, "src/formats/qvd/reader.test.ts", 'import { qvd } from "./test-writer.ts";'),
+      ...edgesOf(root, "src/formats/qvd/test-writer.ts", 'import { bytes } from "./test-bytes.ts";'),
+      ...edgesOf(root, "src/formats/qvd/reader.ts", 'import { header } from "./header";'),
+      ...edgesOf(root, "src/formats/qvd/header.test.ts", 'import { header } from "./header";'),
+    ];
+    expect(unmarkedTestSupport(edges)).toEqual(["src/formats/qvd/test-bytes.ts", "src/formats/qvd/test-writer.ts"]);
+  });
+
+  test("every module under src/ and web/src that only tests import has a .fixture.ts name", () => {
+    expect(unmarkedTestSupport(graph)).toEqual([]);
   });
 });
