@@ -1,18 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-/** A small, fast, seeded generator (mulberry32): the same seed gives the same tables. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../tests/helpers/seeded-random";
 
 export const PRODUCTS = ["widget", "gadget", "doohickey", "gizmo", "sprocket", "thingamajig", "whatsit", "contraption"];
 export const REGIONS = ["north", "south", "east", "west", "central"];

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import pl from "nodejs-polars";
-import { seededRandom } from "../../scripts/bench/sales-data";
 import {
   expectColumnProfile,
   expectedProfile,
   type RefKind,
   type RefValue,
 } from "../../tests/helpers/profile-reference";
+import { seededRandom } from "../../tests/helpers/seeded-random";
 import { ValidationError } from "../shared/errors";
 import { profileFrame } from "./profile";
 import { PROFILE_METRICS } from "./profile-metrics";

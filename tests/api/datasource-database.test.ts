@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
-import { startFakeTds } from "../../src/formats/db/mssql-fake-server";
+import { startFakeTds } from "../../src/formats/db/mssql-fake-server.fixture";
 import {
   colMetadataToken,
   DONE,
@@ -12,7 +12,7 @@ import {
   errorToken,
   rowToken,
   tdsType,
-} from "../../src/formats/db/mssql-tds-fixture";
+} from "../../src/formats/db/mssql-tds.fixture";
 import { connectionFields } from "../helpers/connection-fields";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { excel95Bytes, MAC_EXCEL, OLD_EXCEL_SHEET } from "../../src/formats/excel/test-excel95";
-import { workbookBytes } from "../../src/formats/excel/test-workbooks";
+import { excel95Bytes, MAC_EXCEL, OLD_EXCEL_SHEET } from "../../src/formats/excel/excel95.fixture";
+import { workbookBytes } from "../../src/formats/excel/workbooks.fixture";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 

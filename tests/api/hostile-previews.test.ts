@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildTestQvd, qvdBytes } from "../../src/formats/qvd/test-qvd-writer";
+import { buildTestQvd, qvdBytes } from "../../src/formats/qvd/qvd-writer.fixture";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { seededRandom } from "../../scripts/bench/sales-data";
 import { PROFILE_METRICS } from "../../src/engine/profile-metrics";
 import type { Workflow } from "../../src/shared/workflow";
 import { expectColumnProfile, expectedProfile, type RefKind, type RefValue } from "../helpers/profile-reference";
+import { seededRandom } from "../helpers/seeded-random";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow } from "../helpers/workflows";
 

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { seededRandom } from "../../scripts/bench/sales-data";
 import type { Workflow } from "../../src/shared/workflow";
 import { type Cell, columns, compareNullable, postWorkflow, type Rows, toolOutputs } from "../helpers/golden";
+import { seededRandom } from "../helpers/seeded-random";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { seededRandom } from "../../scripts/bench/sales-data";
 import type { Workflow } from "../../src/shared/workflow";
 import { ALL_ROWS, type Cell, compareNullable, postWorkflow, type Rows, rounded } from "../helpers/golden";
+import { seededRandom } from "../helpers/seeded-random";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";
 

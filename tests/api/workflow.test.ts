@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
-import { seededRandom } from "../../scripts/bench/sales-data";
 import type { Workflow } from "../../src/shared/workflow";
 import { TOOL_TYPES } from "../../src/tools/types";
+import { seededRandom } from "../helpers/seeded-random";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";
 

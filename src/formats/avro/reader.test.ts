@@ -5,8 +5,8 @@ import pl from "nodejs-polars";
 import { collect, expectDataSourceError, rowsOf, tempFolder } from "../../../tests/helpers/format-samples";
 import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
+import { avroBlock, avroFile, avroHeader, avscType } from "./avro-files.fixture";
 import { countAvroRows, scanAvro } from "./reader";
-import { avroBlock, avroFile, avroHeader, avscType } from "./test-avro-files";
 
 const tmp = tempFolder("avro-read");
 afterAll(tmp.cleanup);

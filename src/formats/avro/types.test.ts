@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import pl from "nodejs-polars";
 import { collect, tempFolder } from "../../../tests/helpers/format-samples";
+import { avroFile } from "./avro-files.fixture";
 import { scanAvro } from "./reader";
-import { avroFile } from "./test-avro-files";
 
 const tmp = tempFolder("avro-types");
 afterAll(tmp.cleanup);

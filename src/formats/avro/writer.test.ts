@@ -11,9 +11,9 @@ import {
   sampleFrame,
   tempFolder,
 } from "../../../tests/helpers/format-samples";
+import { avscRead } from "./avro-files.fixture";
 import { AvroFile, readHeader } from "./container";
 import { countAvroRows, scanAvro } from "./reader";
-import { avscRead } from "./test-avro-files";
 import { writeAvro } from "./writer";
 
 const tmp = tempFolder("avro-write");

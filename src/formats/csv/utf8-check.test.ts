@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { seededRandom as random } from "../../../scripts/bench/sales-data";
+import { seededRandom as random } from "../../../tests/helpers/seeded-random";
 import { Utf8Checker } from "./utf8-check";
 
 /** The lines of `bytes` that a strict TextDecoder refuses: the oracle. */

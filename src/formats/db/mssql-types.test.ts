@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createRequire } from "node:module";
 import pl from "nodejs-polars";
-import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
+import { daysOf, exactValues, microsText, shownType } from "./db-values.fixture";
 import { float32Text, installExactValues, markExact } from "./mssql-exact";
 import {
   colMetadataToken,
@@ -12,7 +12,7 @@ import {
   type TdsColumn,
   tdsType,
   type VariantValue,
-} from "./mssql-tds-fixture";
+} from "./mssql-tds.fixture";
 import {
   MssqlValueError,
   mssqlColumnReader,
@@ -23,7 +23,7 @@ import {
 } from "./mssql-types";
 
 // Every value below goes through tedious's real token parser (tedious/lib/token/stream-parser)
-// from TDS bytes written in mssql-tds-fixture.ts, then through Weft's column readers. The
+// from TDS bytes written in mssql-tds.fixture.ts, then through Weft's column readers. The
 // expected values are computed here, from the same plain inputs, without Polars.
 
 const require = createRequire(import.meta.url);

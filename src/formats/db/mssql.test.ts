@@ -2,10 +2,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { waitUntil } from "../../../tests/helpers/wait";
 import { DataSourceError, ValidationError } from "../../shared/errors";
 import { requestSql } from "./db-request";
-import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
+import { daysOf, exactValues, microsText, shownType } from "./db-values.fixture";
 import { columnNames, DESCRIBE_PROCEDURE, setupSql } from "./mssql";
 import { readOnlyConfig } from "./mssql-connection";
-import { type FakeTdsOptions, type FakeTdsServer, startFakeTds } from "./mssql-fake-server";
+import { type FakeTdsOptions, type FakeTdsServer, startFakeTds } from "./mssql-fake-server.fixture";
 import { quoteMssqlTableName } from "./mssql-table-name";
 import {
   colMetadataToken,
@@ -16,12 +16,12 @@ import {
   rowToken,
   type TdsColumn,
   tdsType,
-} from "./mssql-tds-fixture";
+} from "./mssql-tds.fixture";
 import { parseMssqlUri, scrubSecrets } from "./mssql-uri";
 import { describeDatabase, readDatabase } from "./read-database";
 
 // No SQL Server can run in CI: these tests drive the real tedious client against
-// mssql-fake-server.ts, which answers with TDS written from the protocol's specification.
+// mssql-fake-server.fixture.ts, which answers with TDS written from the protocol's specification.
 
 const servers: FakeTdsServer[] = [];
 afterEach(() => {

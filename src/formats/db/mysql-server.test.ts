@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { DataSourceError, ValidationError } from "../../shared/errors";
-import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
+import { daysOf, exactValues, microsText, shownType } from "./db-values.fixture";
 import { describeDatabase, readDatabase } from "./read-database";
 
 // The golden type test against a real MariaDB (CI starts 10.11): every type inserted as SQL

@@ -4,7 +4,7 @@ import { counting, SERVER_SLOW_COUNT, serverCountingMs } from "../../../tests/he
 import { waitUntil } from "../../../tests/helpers/wait";
 import { DataSourceError } from "../../shared/errors";
 import { BATCH_ROWS } from "./column-builders";
-import { exactValues, shownType } from "./db-test-values";
+import { exactValues, shownType } from "./db-values.fixture";
 import { readDatabase } from "./read-database";
 
 // The session against a real MariaDB: rows streamed over many batches, an abort that stops

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { DataSourceError, ValidationError } from "../../shared/errors";
 import { BATCH_ROWS, decimalDigits } from "./column-builders";
-import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
+import { daysOf, exactValues, microsText, shownType } from "./db-values.fixture";
 import { connectionOptions } from "./mysql-connection";
 import { parseMysqlTime } from "./mysql-text";
 import {

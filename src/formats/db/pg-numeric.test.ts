@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { exactValues, shownType } from "./db-test-values";
+import { exactValues, shownType } from "./db-values.fixture";
 import {
   decimalByValues,
   NumericByValuesBuilder,

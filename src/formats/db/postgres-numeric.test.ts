@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { DataSourceError } from "../../shared/errors";
-import { exactValues, shownType } from "./db-test-values";
+import { exactValues, shownType } from "./db-values.fixture";
 import { describeDatabase, readDatabase } from "./read-database";
 
 // numeric without a typmod (typed by its values), numeric wider than 38 digits (String), and

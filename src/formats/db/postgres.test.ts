@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { DataSourceError } from "../../shared/errors";
-import { exactValues, microsText, shownType } from "./db-test-values";
+import { exactValues, microsText, shownType } from "./db-values.fixture";
 import { CopyBinaryDecoder } from "./pg-copy-binary";
-import { PG_TEST_COLUMNS, PG_TEST_TYPES } from "./pg-test-table";
+import { PG_TEST_COLUMNS, PG_TEST_TYPES } from "./pg-table.fixture";
 import { PG_OID, pgColumnPlan } from "./pg-types";
 import { describeDatabase, readDatabase } from "./read-database";
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pl from "nodejs-polars";
 import { DataSourceError, ValidationError } from "../../shared/errors";
-import { daysOf, exactValues, microsText, shownType } from "./db-test-values";
+import { daysOf, exactValues, microsText, shownType } from "./db-values.fixture";
 import { describeDatabase, readDatabase } from "./read-database";
 import { readSqlite } from "./sqlite";
 

@@ -10,7 +10,7 @@ import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpe
 import { HAS_REAL_FIXTURES, NO_REAL_FIXTURES_REASON, realFixture } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
 import { excelSheetNames, scanExcel } from "./reader";
-import { num, str, workbookBytes } from "./test-workbooks";
+import { num, str, workbookBytes } from "./workbooks.fixture";
 
 const tmp = tempFolder("excel-damaged");
 afterAll(tmp.cleanup);

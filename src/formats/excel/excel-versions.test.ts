@@ -6,9 +6,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import * as XLSX from "@e965/xlsx";
 import pl from "nodejs-polars";
 import { collect, rowsOf, tempFolder } from "../../../tests/helpers/format-samples";
+import { excel95Bytes, MAC_EXCEL, OLD_EXCEL_SHEET } from "./excel95.fixture";
 import { excelSheetNames, scanExcel } from "./reader";
-import { excel95Bytes, MAC_EXCEL, OLD_EXCEL_SHEET } from "./test-excel95";
-import { num, str, type TestBookType, type TestSheet, workbookBytes } from "./test-workbooks";
+import { num, str, type TestBookType, type TestSheet, workbookBytes } from "./workbooks.fixture";
 
 const tmp = tempFolder("excel-versions");
 afterAll(tmp.cleanup);

@@ -3,7 +3,17 @@ import pl from "nodejs-polars";
 import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
 import type { ReadHints, ReadOptions } from "../types";
 import { excelSheetNames, excelSheets, scanExcel } from "./reader";
-import { bool, err, num, rawXlsx, str, type TestCell, type TestSheet, toZip64, workbookBytes } from "./test-workbooks";
+import {
+  bool,
+  err,
+  num,
+  rawXlsx,
+  str,
+  type TestCell,
+  type TestSheet,
+  toZip64,
+  workbookBytes,
+} from "./workbooks.fixture";
 
 const tmp = tempFolder("excel-read");
 afterAll(tmp.cleanup);

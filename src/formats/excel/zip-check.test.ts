@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { strToU8, zipSync } from "fflate";
-import { toZip64 } from "./test-workbooks";
+import { toZip64 } from "./workbooks.fixture";
 import { withClassicEndRecord, zipDamage } from "./zip-check";
 
 const EOCD = Buffer.from([0x50, 0x4b, 0x05, 0x06]);

@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
 import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
-import { contentXml, num, odsPackage, row, sheet } from "./ods-builder";
+import { contentXml, num, odsPackage, row, sheet } from "./ods-builder.fixture";
 import { odsSheetNames, scanOds } from "./reader";
 
 const tmp = tempFolder("ods-damaged");

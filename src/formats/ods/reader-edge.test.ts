@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { collect, expectDataSourceError, rowsOf, tempFolder } from "../../../tests/helpers/format-samples";
 import type { ReadHints, ReadOptions } from "../types";
-import { contentXml, empty, escapeXml, num, odsPackage, rawText, row, sheet, text } from "./ods-builder";
+import { contentXml, empty, escapeXml, num, odsPackage, rawText, row, sheet, text } from "./ods-builder.fixture";
 import { odsSheetNames, odsSheets, scanOds } from "./reader";
 
 const tmp = tempFolder("ods-edge");

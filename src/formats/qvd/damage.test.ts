@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { seededRandom as random } from "../../../scripts/bench/sales-data";
 import { collect, tempFolder } from "../../../tests/helpers/format-samples";
 import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
+import { seededRandom as random } from "../../../tests/helpers/seeded-random";
 import { DataSourceError } from "../../shared/errors";
+import { buildTestQvd, qvdBytes } from "./qvd-writer.fixture";
 import { countQvdRows, scanQvd } from "./reader";
-import { buildTestQvd, qvdBytes } from "./test-qvd-writer";
 
 const tmp = tempFolder("qvd-damage");
 afterAll(tmp.cleanup);

@@ -3,8 +3,8 @@ import { readFileSync, statSync } from "node:fs";
 import { expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
 import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { MAX_HEADER_BYTES, type QvdHeader, readQvdHeader } from "./header";
+import { type BuiltQvd, buildTestQvd, qvdBytes, type TestTable } from "./qvd-writer.fixture";
 import { QvdSource } from "./source";
-import { type BuiltQvd, buildTestQvd, qvdBytes, type TestTable } from "./test-qvd-writer";
 
 const tmp = tempFolder("qvd-header");
 afterAll(tmp.cleanup);

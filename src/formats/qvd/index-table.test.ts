@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
-import { seededRandom as random } from "../../../scripts/bench/sales-data";
 import { expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
+import { seededRandom as random } from "../../../tests/helpers/seeded-random";
 import { readQvdHeader } from "./header";
 import { decodeIndexTable, type FieldIndexes } from "./index-table";
+import { buildTestQvd, qvdBytes, type TestField, type TestTable } from "./qvd-writer.fixture";
 import { QvdSource } from "./source";
-import { buildTestQvd, qvdBytes, type TestField, type TestTable } from "./test-qvd-writer";
 
 const tmp = tempFolder("qvd-index");
 afterAll(tmp.cleanup);

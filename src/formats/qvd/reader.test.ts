@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import type pl from "nodejs-polars";
 import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
+import { buildTestQvd, qvdBytes, type TestField, type TestTable } from "./qvd-writer.fixture";
 import { countQvdRows, scanQvd } from "./reader";
-import { buildTestQvd, qvdBytes, type TestField, type TestTable } from "./test-qvd-writer";
 
 const tmp = tempFolder("qvd-read");
 afterAll(tmp.cleanup);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { lzfCompress } from "./build-yxdb";
+import { lzfCompress } from "./build-yxdb.fixture";
 import { LzfError, lzfDecompress } from "./lzf";
 
 const bytes = (...values: number[]) => Uint8Array.from(values);

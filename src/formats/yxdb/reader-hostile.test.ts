@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { collect, expectDataSourceError, tempFolder } from "../../../tests/helpers/format-samples";
-import { type BuildField, type BuildValue, buildYxdb } from "./build-yxdb";
+import { type BuildField, type BuildValue, buildYxdb } from "./build-yxdb.fixture";
 import { countYxdbRows, scanYxdb } from "./reader";
 
 const tmp = tempFolder("yxdb-hostile");

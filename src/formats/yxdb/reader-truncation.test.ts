@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { collect, tempFolder } from "../../../tests/helpers/format-samples";
 import { HAS_REAL_FIXTURES, realFixture, SKIP_NOTE } from "../../../tests/helpers/real-fixtures";
 import { DataSourceError } from "../../shared/errors";
-import { type BuildField, type BuildValue, buildYxdb } from "./build-yxdb";
+import { type BuildField, type BuildValue, buildYxdb } from "./build-yxdb.fixture";
 import { scanYxdb } from "./reader";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import pl from "nodejs-polars";
 import { collect, tempFolder } from "../../../tests/helpers/format-samples";
 import { dtypeName, seriesDtype } from "../../tools/dtype";
-import { type BuildField, type BuildOptions, type BuildValue, buildYxdb } from "./build-yxdb";
+import { type BuildField, type BuildOptions, type BuildValue, buildYxdb } from "./build-yxdb.fixture";
 import { countYxdbRows, scanYxdb } from "./reader";
 
 const tmp = tempFolder("yxdb-types");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFakeTds } from "../../formats/db/mssql-fake-server";
+import { startFakeTds } from "../../formats/db/mssql-fake-server.fixture";
 import { createConnectionTester, scrubCredentials } from "./connection-test";
 
 const tester = createConnectionTester({ timeoutSeconds: 2 });

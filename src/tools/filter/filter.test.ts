@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { seededRandom as rng } from "../../../scripts/bench/sales-data";
+import { seededRandom as rng } from "../../../tests/helpers/seeded-random";
 import { pl, rowsOf, runTool, testContext } from "../../../tests/helpers/tool-harness";
 import { ToolConfigError } from "../../shared/errors";
 import { filterTool } from "./index";

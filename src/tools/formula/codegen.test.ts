@@ -6,9 +6,9 @@ import type { CodegenContext } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
 import { FORMULA_FUNCTIONS } from "./catalog";
 import { formulaCodegen } from "./codegen";
+import { input, run } from "./formula-table.fixture";
 import type { ParamSpec } from "./function-spec";
 import type { FormulaConfig } from "./schema";
-import { input, run } from "./test-table";
 
 const ctx = (toolId = "fo"): CodegenContext => ({
   toolId,

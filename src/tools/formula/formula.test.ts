@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { pl, rowsOf } from "../../../tests/helpers/tool-harness";
 import { ToolConfigError } from "../../shared/errors";
 import { dtypeName } from "../dtype";
-import { col, floatText, halfEven, input, lift, results, run, source, val } from "./test-table";
+import { col, floatText, halfEven, input, lift, results, run, source, val } from "./formula-table.fixture";
 
 describe("formula: the tool", () => {
   test("formulas apply in order, a later one using an earlier output; an existing name is replaced in place", () => {

@@ -18,7 +18,7 @@ import {
   results,
   source,
   val,
-} from "./test-table";
+} from "./formula-table.fixture";
 
 /** Each catalogue function with arguments and its expected output column, computed here. */
 const cases: [string, unknown[], unknown[]][] = [

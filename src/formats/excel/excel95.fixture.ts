@@ -9,7 +9,7 @@
 import * as XLSX from "@e965/xlsx";
 import * as codepages from "@e965/xlsx/dist/cpexcel.full.mjs";
 import type { CP$Utils } from "@e965/xlsx/dist/cpexcel.js";
-import { bool, num, str, type TestSheet, workbookBytes } from "./test-workbooks";
+import { bool, num, str, type TestSheet, workbookBytes } from "./workbooks.fixture";
 
 /**
  * A sheet like the Mac Excel file that was refused: whole numbers, a fraction, booleans,

@@ -7,7 +7,7 @@
  */
 
 import type { Socket, TCPSocketListener } from "bun";
-import { DONE, doneToken, errorToken, loginAckToken } from "./mssql-tds-fixture";
+import { DONE, doneToken, errorToken, loginAckToken } from "./mssql-tds.fixture";
 
 /** What the server answers a request with: a whole response, or a start that stalls until a cancel. */
 export type FakeAnswer = Buffer | { stallAfter: Buffer };

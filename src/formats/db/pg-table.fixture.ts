@@ -1,4 +1,4 @@
-import { daysOf, microsText } from "./db-test-values";
+import { daysOf, microsText } from "./db-values.fixture";
 
 const DAY = 86_400_000_000;
 

@@ -1,0 +1,15 @@
+/**
+ * A small, fast, seeded generator (mulberry32): the same seed gives the same tables. Test
+ * support shared by unit tests and the benchmarks (scripts/bench/sales-data.ts), so tests
+ * never import scripts/ (benchmarks may import test support, not the other way round).
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

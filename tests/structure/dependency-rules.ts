@@ -1,0 +1,123 @@
+import type { ImportEdge } from "./import-graph";
+
+/**
+ * One direction the imports must not take (DESIGN.md, "The parts and which way they
+ * depend"). `from` picks the importing files the rule judges, `forbids` the imported files
+ * it refuses; `bad` is an import the rule must report (its self-test), `good` one it must not.
+ */
+export interface DependencyRule {
+  name: string;
+  /** Why the rule holds, shown with every violation. */
+  why: string;
+  from: (file: string) => boolean;
+  forbids: (target: string) => boolean;
+  bad: { from: string; text: string };
+  good: { from: string; text: string };
+  /**
+   * Set while another branch of issue 15 still has to land for the rule to hold: the rule is
+   * written and self-tested but not yet run over the code base. Remove once it passes.
+   */
+  pending?: string;
+}
+
+const under =
+  (...folders: string[]) =>
+  (path: string) =>
+    folders.some((folder) => path.startsWith(`${folder}/`));
+const isTestOrFixture = (path: string) => /\.(test|fixture)\.tsx?$/.test(path);
+/** Code that ships: src/ and web/src, minus tests and test support. */
+const isProduction = (path: string) => under("src", "web/src")(path) && !isTestOrFixture(path);
+/** What web/ may take from src/: the shared contracts, the tool catalogue and the route schemas. */
+const WEB_MAY_IMPORT = /^src\/(shared\/|tools\/catalog[^/]*$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/)/;
+
+export const DEPENDENCY_RULES: DependencyRule[] = [
+  {
+    name: "server/ and hub/ do not import cli/",
+    why: "cli/ parses settings and starts apps; the apps take their config as a parameter",
+    from: under("src/server", "src/hub"),
+    forbids: under("src/cli"),
+    bad: { from: "src/server/app.ts", text: 'import type { Config } from "../cli/config";' },
+    good: { from: "src/server/app.ts", text: 'import type { ServerConfig } from "./config";' },
+  },
+  {
+    name: "hub/ does not import server/ or engine/",
+    why: "the Hub calls Servers over HTTP; what both need lives in src/shared/",
+    from: under("src/hub"),
+    forbids: under("src/server", "src/engine"),
+    bad: { from: "src/hub/runs/start.ts", text: 'const { runWorkflow } = await import("../../engine/engine");' },
+    good: { from: "src/hub/runs/start.ts", text: 'import { validateWorkflow } from "../../shared/workflow";' },
+  },
+  {
+    name: "shared/ imports nothing else from src/",
+    why: "shared/ holds the contracts every part builds on, so it must not depend on any of them",
+    from: under("src/shared"),
+    forbids: (target) => under("src")(target) && !under("src/shared")(target),
+    bad: { from: "src/shared/workflow.ts", text: 'export { TOOLS } from "../tools/registry";' },
+    good: { from: "src/shared/workflow.ts", text: 'import { z } from "zod";\nimport { ids } from "./ids";' },
+  },
+  {
+    name: "tools/ does not import codegen/ (no tools <-> codegen cycle)",
+    why: "codegen reads the tool metas; a tool never imports codegen",
+    from: (file) => under("src/tools")(file) && isProduction(file),
+    forbids: under("src/codegen"),
+    bad: { from: "src/tools/sort/codegen.ts", text: 'import type {\n  ToolGenerator,\n} from "../../codegen/types";' },
+    good: { from: "src/codegen/generators.ts", text: 'import { sortMeta } from "../tools/sort/meta";' },
+    // TODO(issue 15, branch i15-tool-meta): tools/*/codegen.ts still import codegen/ here;
+    // remove this flag once that branch is merged.
+    pending: "waits for i15-tool-meta (one definition per tool)",
+  },
+  {
+    name: "web/ takes from src/ only the shared contracts, the tool catalogue and route schemas",
+    why: "the web app talks to the Server and the Hub over HTTP, through a typed client",
+    from: under("web"),
+    forbids: (target) => under("src")(target) && !WEB_MAY_IMPORT.test(target),
+    bad: { from: "web/src/lib/api.ts", text: 'import type { JobState } from "../../../src/engine/job";' },
+    good: {
+      from: "web/src/lib/api.ts",
+      text: 'import type { Workflow } from "../../../src/shared/workflow";\nimport type { Routes } from "../../../src/server/schemas/routes";\nimport { sortMeta } from "../../../src/tools/sort/meta";',
+    },
+    // TODO(issue 15, branch i15-client): web/src/lib/api.ts still imports server and engine
+    // internals here; remove this flag once that branch is merged.
+    pending: "waits for i15-client (the typed client)",
+  },
+  {
+    name: "production code does not import test support (*.fixture)",
+    why: "fixtures exist for tests; the product must build and run without them",
+    from: isProduction,
+    forbids: (target) => /\.fixture(\.tsx?)?$/.test(target),
+    bad: { from: "src/formats/avro/reader.ts", text: 'import { avroFile } from "./avro-files.fixture";' },
+    good: { from: "src/formats/avro/reader.test.ts", text: 'import { avroFile } from "./avro-files.fixture";' },
+  },
+  {
+    name: "production code does not import tests/",
+    why: "tests/ holds cross-module tests and their helpers, which do not ship",
+    from: isProduction,
+    forbids: under("tests"),
+    bad: {
+      from: "web/src/canvas/grid.ts",
+      text: 'import { seededRandom } from "../../../tests/helpers/seeded-random";',
+    },
+    good: {
+      from: "src/engine/profile.test.ts",
+      text: 'import { seededRandom } from "../../tests/helpers/seeded-random";',
+    },
+  },
+  {
+    name: "nothing outside scripts/ imports scripts/",
+    why: "benchmarks and build scripts may import test support and the product, never the other way round",
+    from: (file) => !under("scripts")(file),
+    forbids: under("scripts"),
+    bad: { from: "tests/api/workflow.test.ts", text: 'import { seededRandom } from "../../scripts/bench/sales-data";' },
+    good: {
+      from: "scripts/bench/sales-data.ts",
+      text: 'import { seededRandom } from "../../tests/helpers/seeded-random";',
+    },
+  },
+];
+
+/** The edges a rule refuses, each as a message naming the file, the import and the rule. */
+export function violations(rule: DependencyRule, edges: ImportEdge[]): string[] {
+  return edges
+    .filter((edge) => edge.to !== undefined && rule.from(edge.from) && rule.forbids(edge.to))
+    .map((edge) => `${edge.from} imports "${edge.specifier}" (${edge.to}): ${rule.name}, since ${rule.why}`);
+}
