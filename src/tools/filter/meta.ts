@@ -1,7 +1,9 @@
 import { defineToolMeta, SINGLE_INPUT } from "../tool-meta";
 import { FilterConfigSchema } from "./schema";
 
-/** Splits rows by a condition: matching rows go to True, all others (nulls included) to False. */
+/**
+ * Splits rows by a condition: matching rows go to True, all others (nulls included) to False.
+ */
 export const filterMeta = defineToolMeta({
   type: "filter",
   label: "Filter",

@@ -1,7 +1,10 @@
 import { defineToolMeta } from "../tool-meta";
 import { JoinConfigSchema } from "./schema";
 
-/** Matches rows of two inputs on key columns (inner, left, right, full or cross); also outputs the left and the right rows that found no match. Null keys never match. */
+/**
+ * Matches rows of two inputs on key columns (inner, left, right, full or cross); also outputs
+ * the left and the right rows that found no match. Null keys never match.
+ */
 export const joinMeta = defineToolMeta({
   type: "join",
   label: "Join",

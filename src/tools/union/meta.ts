@@ -1,7 +1,10 @@
 import { defineToolMeta, SINGLE_OUTPUT } from "../tool-meta";
 import { UnionConfigSchema } from "./schema";
 
-/** Stacks the rows of several inputs (one socket, many wires, in wire order), matching columns by name or by position. */
+/**
+ * Stacks the rows of several inputs (one socket, many wires, in wire order), matching columns
+ * by name or by position.
+ */
 export const unionMeta = defineToolMeta({
   type: "union",
   label: "Union",
