@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { TOOL_CATALOG } from "../tools/catalog";
 import { TOOLS } from "../tools/registry";
 import { TOOL_TYPES } from "../tools/types";
-import { CODEGEN_CATALOG, TOOL_NAMES } from "./catalog";
+import { CODEGEN_CATALOG } from "./catalog";
 import { PYTHON_GENERATORS } from "./generators";
 
 describe("the code generation catalogue", () => {
@@ -10,7 +11,9 @@ describe("the code generation catalogue", () => {
     expect(entry.inputs).toEqual(TOOLS[type].inputs);
     expect(entry.outputs).toEqual(TOOLS[type].outputs);
     expect(entry.config).toBe(TOOLS[type].config);
-    expect(TOOL_NAMES[type]).toBe(TOOLS[type].ui.label);
+    // Scripts name each block after the palette name, read from the catalogue.
+    expect(TOOL_CATALOG[type].label).toBe(TOOLS[type].label);
+    expect(entry.blocking).toBe(false);
     expect(typeof PYTHON_GENERATORS[type]).toBe("function");
   });
 });

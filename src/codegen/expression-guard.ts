@@ -1,4 +1,5 @@
 import type { AttributeNode, Node } from "../expr/ast";
+import { DTYPE_NAMES } from "../expr/dtype-names";
 import { ExpressionError } from "../expr/expression-error";
 import type { AcceptedFunctions } from "../expr/functions";
 import { parseExpression } from "../expr/parser";
@@ -15,30 +16,8 @@ import { parseExpression } from "../expr/parser";
  * types are not checked here; the workflow's own runs check them.
  */
 
-/** The data types an expression may name (src/expr/dtypes.ts). */
-const DTYPES = new Set([
-  "Int8",
-  "Int16",
-  "Int32",
-  "Int64",
-  "UInt8",
-  "UInt16",
-  "UInt32",
-  "UInt64",
-  "Float32",
-  "Float64",
-  "String",
-  "Utf8",
-  "Boolean",
-  "Date",
-  "Time",
-  "Null",
-  "Categorical",
-  "Datetime",
-  "Duration",
-  "Decimal",
-  "List",
-]);
+/** The data types an expression may name (the names src/expr/dtypes.ts builds). */
+const DTYPES: ReadonlySet<string> = new Set(DTYPE_NAMES);
 
 const NAMESPACES = new Set(["str", "dt", "list"]);
 /** The steps of `pl.when(...).then(...).otherwise(...)`, which are not expression methods. */

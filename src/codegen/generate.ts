@@ -5,8 +5,9 @@ import { parseExpression } from "../expr/parser";
 import { printExpression } from "../expr/print";
 import { ToolConfigError } from "../shared/errors";
 import type { Workflow } from "../shared/workflow";
-import type { ToolType } from "../tools/types";
-import { CODEGEN_CATALOG, TOOL_NAMES } from "./catalog";
+import { TOOL_CATALOG } from "../tools/catalog";
+import type { ToolType } from "../tools/tool-meta";
+import { CODEGEN_CATALOG } from "./catalog";
 import { guardExpression } from "./expression-guard";
 import { PYTHON_GENERATORS } from "./generators";
 import { Namer } from "./names";
@@ -37,7 +38,7 @@ const PLAIN_EXPRESSION = /^[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]*$
 const suffixOf = (socket: string) => (socket === "output" ? "" : socket.replace(/^output-/, ""));
 
 function titleOf(tool: PlannedTool): string {
-  const name = TOOL_NAMES[tool.type as ToolType];
+  const name = TOOL_CATALOG[tool.type as ToolType].label;
   return tool.node.label?.trim() ? `${name} "${tool.node.label.trim()}" (${tool.id})` : `${name} ${tool.id}`;
 }
 

@@ -1,22 +1,23 @@
-import { calculateCodegen } from "../tools/calculate/codegen";
-import { filterCodegen } from "../tools/filter/codegen";
-import { formulaCodegen } from "../tools/formula/codegen";
-import { inputCodegen } from "../tools/input/codegen";
-import { joinCodegen } from "../tools/join/codegen";
-import { outputCodegen } from "../tools/output/codegen";
-import { pivotCodegen } from "../tools/pivot/codegen";
-import { sampleCodegen } from "../tools/sample/codegen";
-import { selectCodegen } from "../tools/select/codegen";
-import { sortCodegen } from "../tools/sort/codegen";
-import { summarizeCodegen } from "../tools/summarize/codegen";
 import type { ToolType } from "../tools/types";
-import { unionCodegen } from "../tools/union/codegen";
-import { unpivotCodegen } from "../tools/unpivot/codegen";
+import { calculateCodegen } from "./tools/calculate";
+import { filterCodegen } from "./tools/filter";
+import { formulaCodegen } from "./tools/formula";
+import { inputCodegen } from "./tools/input";
+import { joinCodegen } from "./tools/join";
+import { outputCodegen } from "./tools/output";
+import { pivotCodegen } from "./tools/pivot";
+import { sampleCodegen } from "./tools/sample";
+import { selectCodegen } from "./tools/select";
+import { sortCodegen } from "./tools/sort";
+import { summarizeCodegen } from "./tools/summarize";
+import { unionCodegen } from "./tools/union";
+import { unpivotCodegen } from "./tools/unpivot";
 import type { ToolCodegen } from "./types";
 
 /**
- * Every tool type's Python generator (each beside its tool, in codegen.ts), one typed map: a
- * tool type without a generator does not compile. None of them loads Polars.
+ * Every tool type's Python generator (codegen/tools/<tool>.ts), one typed map keyed by the
+ * catalog's types (tools/catalog.ts). None of them loads Polars. parts.test.ts checks that
+ * every catalog entry has one, naming a tool that has none.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type
 export const PYTHON_GENERATORS: { readonly [T in ToolType]: ToolCodegen<any> } = {

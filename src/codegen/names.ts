@@ -52,7 +52,7 @@ const RESERVED = [
   "math",
   "decimal",
   "PREVIEW_ROWS",
-  // The helpers' names (src/tools/*/codegen*.ts, prelude.ts), whichever a script defines.
+  // The helpers' names (src/codegen/tools/*.ts, prelude.ts), whichever a script defines.
   "filter_condition",
   "join_frames",
   "union_frames",

@@ -1,6 +1,6 @@
 /**
  * The contract between the orchestrator (generate.ts) and each tool's Python generator
- * (src/tools/<tool>/codegen.ts). Types only.
+ * (src/codegen/tools/<tool>.ts). Types only.
  */
 
 /**

@@ -1,4 +1,5 @@
 import pl, { type DataType } from "nodejs-polars";
+import type { DtypeName } from "./dtype-names";
 import { type Param, param } from "./params";
 
 /**
@@ -24,6 +25,7 @@ type TimeUnit = (typeof TIME_UNITS)[number];
 
 const simple = (make: () => DataType): DtypeEntry => ({ params: [], build: make });
 
+/** Each name of dtype-names.ts, built: the `satisfies` keeps the two lists the same. */
 export const DTYPES: Readonly<Record<string, DtypeEntry>> = {
   Int8: simple(() => pl.Int8),
   Int16: simple(() => pl.Int16),
@@ -75,7 +77,7 @@ export const DTYPES: Readonly<Record<string, DtypeEntry>> = {
     params: [param.dtype("inner")],
     build: (a) => pl.List(a.dtype("inner")),
   },
-};
+} satisfies Record<DtypeName, DtypeEntry>;
 
 /** Dtype names refused by name, with the reason. */
 export const REFUSED_DTYPES: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { TOOL_CONFIG_SCHEMAS } from "./config-schemas";
+import { TOOL_CATALOG } from "./catalog";
 import { TOOLS } from "./registry";
 import { TOOL_TYPES } from "./types";
 
@@ -13,10 +13,10 @@ describe("the tool registry", () => {
 
   test.each([...TOOL_TYPES])("%s has a config schema, sockets, a builder and palette labels", (type) => {
     const def = TOOLS[type];
-    expect(def.config).toBe(TOOL_CONFIG_SCHEMAS[type]);
+    expect(def.config).toBe(TOOL_CATALOG[type].config);
     expect(typeof def.build).toBe("function");
-    expect(def.ui.label.length).toBeGreaterThan(0);
-    expect(def.ui.description.length).toBeGreaterThan(0);
+    expect(def.label.length).toBeGreaterThan(0);
+    expect(def.description.length).toBeGreaterThan(0);
     expect(def.outputs.length).toBeGreaterThan(0);
     expect(new Set(def.inputs.map((s) => s.id)).size).toBe(def.inputs.length);
     // The JSON schema the API serves can be produced for every config.

@@ -14,8 +14,8 @@ import { unionTool } from "./union";
 import { unpivotTool } from "./unpivot";
 
 /**
- * Every tool type, one typed map (decisions.md: the 13). The engine keys a tool as
- * `core/polars::<type>`; there is one engine, so the type alone finds it here.
+ * Every tool type as the engine runs it: its description (catalog.ts) with its builder, one
+ * typed map (decisions.md: the 13). parts.test.ts checks that every catalog entry has one.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type
 export const TOOLS: { readonly [T in ToolType]: ToolDef<any> } = {
@@ -33,8 +33,3 @@ export const TOOLS: { readonly [T in ToolType]: ToolDef<any> } = {
   unpivot: unpivotTool,
   sample: sampleTool,
 };
-
-/** The registry key of a tool type with its engine. */
-export function registryKey(type: ToolType): string {
-  return `core/polars::${type}`;
-}

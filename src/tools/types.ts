@@ -3,35 +3,13 @@ import type { z } from "zod";
 import type { SpreadsheetLimits } from "../formats/spreadsheet-limits";
 import type { LocatedPath } from "../shared/file-access";
 import type { OpenedPath } from "../shared/open-within-roots";
+import type { ToolMeta } from "./tool-meta";
 
-/** The 13 tool types (decisions.md), in the order the UI's palette shows them. */
-export const TOOL_TYPES = [
-  "input",
-  "output",
-  "filter",
-  "select",
-  "sort",
-  "formula",
-  "join",
-  "union",
-  "summarize",
-  "calculate",
-  "pivot",
-  "unpivot",
-  "sample",
-] as const;
-export type ToolType = (typeof TOOL_TYPES)[number];
+export { type InputSocket, TOOL_TYPES, type ToolType } from "./tool-meta";
 
 export type Frame = LazyDataFrame;
 /** A frame's column names and types, in order. */
 export type FrameSchema = Record<string, DataType>;
-
-/** An input socket: `multiple` sockets take many wires, in wire order. */
-export interface InputSocket {
-  id: string;
-  required: boolean;
-  multiple: boolean;
-}
 
 /** Safety limits (server.md rule 8, decisions.md defaults), from the Server's settings. */
 export interface ToolLimits extends SpreadsheetLimits {
@@ -92,13 +70,6 @@ export type ToolInputs = Record<string, Frame[]>;
 /** The frame of each output socket. */
 export type ToolOutputs = Record<string, Frame>;
 
-/** Labels the designer's palette shows. */
-export interface ToolUi {
-  label: string;
-  category: "in-out" | "preparation" | "join" | "transform";
-  description: string;
-}
-
 /** What a full run did at an Output tool. */
 export interface WriteResult {
   path: string;
@@ -106,19 +77,13 @@ export interface WriteResult {
 }
 
 /**
- * One tool type. `build` turns the input frames into lazy output frames and validates the
- * config against the input schemas (unknown column → ToolConfigError naming it); it reads
- * no data unless the tool cannot be lazy. `blocking` tools need all their rows (their
- * results are what the cache keeps).
+ * How the engine runs one tool type, added to its description (`<tool>/meta.ts`). `build`
+ * turns the input frames into lazy output frames and validates the config against the input
+ * schemas (unknown column → ToolConfigError naming it); it reads no data unless the tool
+ * cannot be lazy.
  */
-export interface ToolDef<C = unknown> {
-  type: ToolType;
-  ui: ToolUi;
-  config: z.ZodType<C>;
-  inputs: readonly InputSocket[];
-  outputs: readonly string[];
-  blocking: boolean;
-  /** When it depends on the config (a database read is blocking, a file read is not). */
+export interface ToolBuilder<C> {
+  /** When blocking depends on the config (a database read is blocking, a file read is not). */
   blockingFor?(config: C): boolean;
   /**
    * Its one output socket, `output`, holds exactly its inputs' rows whatever the config: one
@@ -141,7 +106,16 @@ export interface ToolDef<C = unknown> {
   write?(frame: Frame, config: C, ctx: ToolContext): WriteResult;
 }
 
-/** Defines a tool with its config type inferred from its zod schema. */
-export function defineTool<S extends z.ZodType>(def: ToolDef<z.output<S>> & { config: S }): ToolDef<z.output<S>> {
-  return def;
+/** One tool type as the engine holds it: its description and its builder in one object. */
+export interface ToolDef<C = unknown> extends Omit<ToolMeta, "config">, ToolBuilder<C> {
+  config: z.ZodType<C>;
+}
+
+/** A tool's description with its builder; the config type is inferred from the meta's schema. */
+export function defineTool<S extends z.ZodType>(
+  meta: ToolMeta<S>,
+  builder: ToolBuilder<z.output<S>>,
+): ToolDef<z.output<S>> {
+  // The schema S parses to z.output<S>; TypeScript does not see that of a generic S.
+  return { ...meta, ...builder } as ToolDef<z.output<S>>;
 }

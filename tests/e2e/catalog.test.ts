@@ -1,8 +1,9 @@
 /**
- * The designer's tool catalogue (web/src/model/tools.ts) against the Server's registry
- * (src/tools/registry.ts): the same 13 types, the same socket ids, the same multi-wire inputs.
- * A socket renamed on one side only would draw wires the Server refuses. And the designer's
- * "needs setup" rules against what the Server's tools accept.
+ * The designer's tool catalogue (web/src/model/tools.ts, reshaped from the tools' metas in
+ * src/tools/catalog.ts) against the Server's registry (src/tools/registry.ts): the same 13
+ * types, the same socket ids, the same multi-wire inputs. A socket lost in the reshaping would
+ * draw wires the Server refuses. And the designer's "needs setup" rules against what the
+ * Server's tools accept.
  */
 import { describe, expect, test } from "bun:test";
 import { TOOLS as SERVER_TOOLS } from "../../src/tools/registry";

@@ -28,7 +28,7 @@ const isTestOrFixture = (path: string) => /\.(test|fixture)\.tsx?$/.test(path);
 /** Code that ships: src/ and web/src, minus tests and test support. */
 const isProduction = (path: string) => under("src", "web/src")(path) && !isTestOrFixture(path);
 /** What web/ may take from src/: the shared contracts, the tool catalogue and the route schemas. */
-const WEB_MAY_IMPORT = /^src\/(shared\/|tools\/catalog[^/]*$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/)/;
+const WEB_MAY_IMPORT = /^src\/(shared\/|tools\/(catalog|tool-meta)(\.tsx?)?$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/)/;
 
 export const DEPENDENCY_RULES: DependencyRule[] = [
   {
@@ -95,9 +95,6 @@ export const DEPENDENCY_RULES: DependencyRule[] = [
     forbids: under("src/codegen"),
     bad: { from: "src/tools/sort/codegen.ts", text: 'import type {\n  ToolGenerator,\n} from "../../codegen/types";' },
     good: { from: "src/codegen/generators.ts", text: 'import { sortMeta } from "../tools/sort/meta";' },
-    // TODO(issue 15, branch i15-tool-meta): tools/*/codegen.ts still import codegen/ here;
-    // remove this flag once that branch is merged.
-    pending: "waits for i15-tool-meta (one definition per tool)",
   },
   {
     name: "web/ takes from src/ only the shared contracts, the tool catalogue and route schemas",

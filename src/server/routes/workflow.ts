@@ -8,7 +8,7 @@ import { newApiApp } from "../../http/openapi-app";
 import { NotFoundError, ToolError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
 import type { Workflow } from "../../shared/workflow";
-import { TOOL_CONFIG_SCHEMAS } from "../../tools/config-schemas";
+import { TOOL_CATALOG, toolMeta } from "../../tools/catalog";
 import { NDJSON, type RunErrorLine, streamRun, wantsNdjson } from "../run-stream";
 import {
   CacheClearRequest,
@@ -263,11 +263,9 @@ export function workflowRoutes({ engine, clearCache, prepare, archive, logger }:
   });
   app.openapi(routes.typeSchema, (c) => {
     const { type } = c.req.valid("param");
-    const schema = Object.hasOwn(TOOL_CONFIG_SCHEMAS, type)
-      ? TOOL_CONFIG_SCHEMAS[type as keyof typeof TOOL_CONFIG_SCHEMAS]
-      : undefined;
+    const schema = toolMeta(type)?.config;
     if (!schema)
-      throw new NotFoundError(`Unknown tool type "${type}" (known: ${Object.keys(TOOL_CONFIG_SCHEMAS).join(", ")})`);
+      throw new NotFoundError(`Unknown tool type "${type}" (known: ${Object.keys(TOOL_CATALOG).join(", ")})`);
     return c.json(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>, 200);
   });
   return app;

@@ -1,7 +1,7 @@
 import { singleInput } from "../column-checks";
 import { compileToolExpression } from "../expression";
 import { defineTool } from "../types";
-import { CalculateConfigSchema } from "./schema";
+import { calculateMeta } from "./meta";
 
 /**
  * Adds or replaces columns with Python-Polars expression strings, in order: a later column
@@ -9,13 +9,7 @@ import { CalculateConfigSchema } from "./schema";
  * Each expression goes through the sandboxed expression language and is resolved against
  * the plan when the tool is built, so errors name the tool and the column. Lazy.
  */
-export const calculateTool = defineTool({
-  type: "calculate",
-  ui: { label: "Calculate", category: "preparation", description: "Add or replace columns with expressions" },
-  config: CalculateConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: false,
+export const calculateTool = defineTool(calculateMeta, {
   keepsRows: true,
   build(inputs, config, ctx) {
     let frame = singleInput(inputs, "input", ctx);

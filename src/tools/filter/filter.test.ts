@@ -351,6 +351,6 @@ describe("filter: definition", () => {
     expect(filterTool.inputs).toEqual([{ id: "input", required: true, multiple: false }]);
     expect(filterTool.outputs).toEqual(["output-true", "output-false"]);
     expect(filterTool.blocking).toBe(false);
-    expect(filterTool.ui.label).toBe("Filter");
+    expect(filterTool.label).toBe("Filter");
   });
 });

@@ -3,7 +3,7 @@ import { singleInput } from "../column-checks";
 import { compileToolExpression, requireBoolean } from "../expression";
 import { defineTool } from "../types";
 import { conditionFor } from "./condition";
-import { FilterConfigSchema } from "./schema";
+import { filterMeta } from "./meta";
 
 /**
  * Splits rows by a condition on one column (basic mode) or by a Python-Polars expression
@@ -13,17 +13,7 @@ import { FilterConfigSchema } from "./schema";
  * tool is built (ToolConfigError naming column, dtype and value); numbers may be given as
  * text ("5"), dates and date-times as ISO 8601 text. Lazy and streaming.
  */
-export const filterTool = defineTool({
-  type: "filter",
-  ui: {
-    label: "Filter",
-    category: "preparation",
-    description: "Split rows by a condition: matching rows go to True, all others (nulls included) to False",
-  },
-  config: FilterConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output-true", "output-false"],
-  blocking: false,
+export const filterTool = defineTool(filterMeta, {
   build(inputs, config, ctx) {
     const input = singleInput(inputs, "input", ctx);
     let mask: pl.Expr;

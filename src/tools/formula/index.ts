@@ -5,7 +5,8 @@ import { singleInput } from "../column-checks";
 import { defineTool, type Frame, type ToolContext } from "../types";
 import { bindArguments } from "./arguments";
 import { formulaFunction } from "./catalog";
-import { FormulaConfigSchema, type FormulaSpec } from "./schema";
+import { formulaMeta } from "./meta";
+import type { FormulaSpec } from "./schema";
 
 /** The Python-Polars source of one formula: its catalogue entry rendered with its arguments. */
 export function formulaSource(spec: FormulaSpec, frame: Frame, ctx: ToolContext): string {
@@ -39,17 +40,7 @@ function compile(spec: FormulaSpec, source: string, ctx: ToolContext): pl.Expr {
  * place. Argument mistakes are ToolConfigErrors naming the formula's output and the argument.
  * Lazy and streaming.
  */
-export const formulaTool = defineTool({
-  type: "formula",
-  ui: {
-    label: "Formula",
-    category: "preparation",
-    description: "Add or replace columns with functions picked from a catalogue",
-  },
-  config: FormulaConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: false,
+export const formulaTool = defineTool(formulaMeta, {
   keepsRows: true,
   build(inputs, config, ctx) {
     let frame = singleInput(inputs, "input", ctx);

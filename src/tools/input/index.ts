@@ -3,20 +3,15 @@ import { detectFormat, optionsForName } from "../../formats/registry";
 import { NotFoundError } from "../../shared/errors";
 import { defineTool } from "../types";
 import { databaseFingerprint, loadDatabase } from "./database";
-import { InputConfigSchema, isDatabaseInput } from "./schema";
+import { inputMeta } from "./meta";
+import { isDatabaseInput } from "./schema";
 
 /**
  * Reads a file through the format registry (the same readers the data-source API uses), as
  * a lazy scan where the format allows, or a database table or query (database.ts): that read
  * is asynchronous and blocking, so its result is what the cache keeps; a file read is neither.
  */
-export const inputTool = defineTool({
-  type: "input",
-  ui: { label: "Input", category: "in-out", description: "Read a file or a database table" },
-  config: InputConfigSchema,
-  inputs: [],
-  outputs: ["output"],
-  blocking: false,
+export const inputTool = defineTool(inputMeta, {
   blockingFor: (config) => isDatabaseInput(config),
   load(config, ctx) {
     return isDatabaseInput(config) ? loadDatabase(config, ctx) : undefined;

@@ -4,7 +4,8 @@ import { columnNames } from "../schema-of";
 import { defineTool, type Frame, type ToolContext, type ToolInputs, type ToolOutputs } from "../types";
 import { freshName, rightOutputNames } from "./columns";
 import { type KeyPair, resolveKeys } from "./keys";
-import { type JoinConfig, JoinConfigSchema } from "./schema";
+import { joinMeta } from "./meta";
+import type { JoinConfig } from "./schema";
 
 type KeyedHow = "inner" | "left" | "right" | "full";
 
@@ -133,22 +134,7 @@ function buildKeyed(
  * whose name the left side has gets `suffix`. Rows keep the left input's order (the right
  * input's for a right join), matches of one left row in the right input's order.
  */
-export const joinTool = defineTool({
-  type: "join",
-  ui: {
-    label: "Join",
-    category: "join",
-    description:
-      "Matches rows of two inputs on key columns (inner, left, right, full or cross). " +
-      "Also outputs the left and the right rows that found no match. Null keys never match.",
-  },
-  config: JoinConfigSchema,
-  inputs: [
-    { id: "input-left", required: true, multiple: false },
-    { id: "input-right", required: true, multiple: false },
-  ],
-  outputs: ["output-left", "output-match", "output-right"],
-  blocking: true,
+export const joinTool = defineTool(joinMeta, {
   build(inputs, config: JoinConfig, ctx) {
     const left = single(inputs, "input-left", ctx.toolId);
     const right = single(inputs, "input-right", ctx.toolId);

@@ -5,19 +5,13 @@ import { ToolConfigError } from "../../shared/errors";
 import { renamed } from "../../shared/open-within-roots";
 import { singleInput } from "../column-checks";
 import { defineTool } from "../types";
-import { OutputConfigSchema } from "./schema";
+import { outputMeta } from "./meta";
 
 /**
  * Writes its input to a file, in full runs only (previews never write: server.md rule 6).
  * The data passes through to the `output` socket, so a preview shows what would be written.
  */
-export const outputTool = defineTool({
-  type: "output",
-  ui: { label: "Output", category: "in-out", description: "Write the data to a file" },
-  config: OutputConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: false,
+export const outputTool = defineTool(outputMeta, {
   keepsRows: true,
   build(inputs, config, ctx) {
     const path = ctx.resolvePath(config.path, "write");

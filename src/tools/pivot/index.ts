@@ -4,7 +4,8 @@ import { isNested, requireColumns, requireDistinct, STREAMING, singleInput } fro
 import { dtypeName } from "../dtype";
 import { aggregateExpr, checkAggregatable } from "../summarize/aggregate";
 import { defineTool, type Frame, type ToolContext } from "../types";
-import { type PivotConfig, PivotConfigSchema } from "./schema";
+import { pivotMeta } from "./meta";
+import type { PivotConfig } from "./schema";
 
 /** Text that stands for a null `on` value in column names. */
 export const NULL_COLUMN_NAME = "null";
@@ -23,17 +24,7 @@ export const NULL_COLUMN_NAME = "null";
  * `limits.maxPivotColumns` before anything wide is built), then the streaming aggregation
  * (one row per index × on combination), which is collected and pivoted in memory.
  */
-export const pivotTool = defineTool({
-  type: "pivot",
-  ui: {
-    label: "Pivot",
-    category: "transform",
-    description: "Turn the values of a column into columns (long to wide), aggregating the cells",
-  },
-  config: PivotConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: true,
+export const pivotTool = defineTool(pivotMeta, {
   build(inputs, config, ctx) {
     const frame = singleInput(inputs, "input", ctx);
     const values = typeof config.values === "string" ? [config.values] : config.values;

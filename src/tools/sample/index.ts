@@ -2,7 +2,8 @@ import pl from "nodejs-polars";
 import { ToolConfigError } from "../../shared/errors";
 import { singleInput } from "../column-checks";
 import { defineTool, type Frame, type ToolContext } from "../types";
-import { type SampleConfig, SampleConfigSchema } from "./schema";
+import { sampleMeta } from "./meta";
+import type { SampleConfig } from "./schema";
 
 function requireN(config: SampleConfig, ctx: ToolContext): number {
   if (config.n == null)
@@ -26,17 +27,7 @@ function randomRows(input: Frame, count: pl.Expr | number, seed: number): Frame 
  * rounded up. Random picks keep the input order and are repeatable with `seed`; without one a
  * seed is drawn when the tool is built, so every output collected from one build agrees.
  */
-export const sampleTool = defineTool({
-  type: "sample",
-  ui: {
-    label: "Sample",
-    category: "preparation",
-    description: "Keep the first, last, every n-th or a random share of the rows",
-  },
-  config: SampleConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: false,
+export const sampleTool = defineTool(sampleMeta, {
   build(inputs, config, ctx) {
     const input = singleInput(inputs, "input", ctx);
     const seed = config.seed ?? Math.floor(Math.random() * 2 ** 32);

@@ -161,5 +161,5 @@ test("definition: sockets, not blocking, ui", () => {
   expect(sampleTool.inputs).toEqual([{ id: "input", required: true, multiple: false }]);
   expect(sampleTool.outputs).toEqual(["output"]);
   expect(sampleTool.blocking).toBe(false);
-  expect(sampleTool.ui.label).toBe("Sample");
+  expect(sampleTool.label).toBe("Sample");
 });

@@ -5,7 +5,8 @@ import { requireColumns, requireDistinct, singleInput } from "../column-checks";
 import { parseDtype } from "../parse-dtype";
 import { columnNames } from "../schema-of";
 import { defineTool, type FrameSchema, type ToolContext } from "../types";
-import { type SelectConfig, SelectConfigSchema } from "./schema";
+import { selectMeta } from "./meta";
+import type { SelectConfig } from "./schema";
 
 /** One output column: where it comes from, its name, the type it is cast to. */
 interface Projection {
@@ -63,13 +64,7 @@ export function projections(config: SelectConfig, schema: FrameSchema, ctx: Tool
  * source column and the values; the engine reports a Polars error raised while collecting
  * this tool as a ToolRuntimeError of this tool. Lazy and streaming.
  */
-export const selectTool = defineTool({
-  type: "select",
-  ui: { label: "Select", category: "preparation", description: "Choose, order, rename and change the type of columns" },
-  config: SelectConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: false,
+export const selectTool = defineTool(selectMeta, {
   keepsRows: true,
   build(inputs, config, ctx) {
     const input = singleInput(inputs, "input", ctx);

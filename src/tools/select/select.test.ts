@@ -131,7 +131,7 @@ describe("select", () => {
     expect(selectTool.inputs).toEqual([{ id: "input", required: true, multiple: false }]);
     expect(selectTool.outputs).toEqual(["output"]);
     expect(selectTool.blocking).toBe(false);
-    expect(selectTool.ui.category).toBe("preparation");
+    expect(selectTool.group).toBe("Preparation");
   });
 });
 

@@ -1,20 +1,14 @@
 import { ToolConfigError } from "../../shared/errors";
 import { requireColumns, requireDistinct, singleInput } from "../column-checks";
 import { defineTool } from "../types";
-import { SortConfigSchema } from "./schema";
+import { sortMeta } from "./meta";
 
 /**
  * Sorts rows by one or more columns, each ascending or descending with its own null
  * placement. Stable: rows equal on every key keep their input order (`maintainOrder`).
  * Blocking: a sort needs every row before it gives the first.
  */
-export const sortTool = defineTool({
-  type: "sort",
-  ui: { label: "Sort", category: "preparation", description: "Order rows by one or more columns" },
-  config: SortConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: true,
+export const sortTool = defineTool(sortMeta, {
   keepsRows: true,
   build(inputs, config, ctx) {
     const input = singleInput(inputs, "input", ctx);

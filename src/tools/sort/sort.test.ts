@@ -131,7 +131,7 @@ describe("sort", () => {
     expect(sortTool.blocking).toBe(true);
     expect(sortTool.inputs).toEqual([{ id: "input", required: true, multiple: false }]);
     expect(sortTool.outputs).toEqual(["output"]);
-    expect(sortTool.ui.label).toBe("Sort");
+    expect(sortTool.label).toBe("Sort");
   });
 });
 

@@ -2,7 +2,8 @@ import { ToolConfigError } from "../../shared/errors";
 import { requireColumns, requireDistinct, singleInput } from "../column-checks";
 import { defineTool } from "../types";
 import { aggregateExpr, checkAggregatable } from "./aggregate";
-import { type Aggregation, SummarizeConfigSchema } from "./schema";
+import { summarizeMeta } from "./meta";
+import type { Aggregation } from "./schema";
 
 /** The name of an aggregation's result column. */
 export function aggregationOutput(aggregation: Aggregation): string {
@@ -15,17 +16,7 @@ export function aggregationOutput(aggregation: Aggregation): string {
  * group keys (ascending, nulls last) so previews are deterministic; null keys form their own
  * group. An empty `group_by` gives exactly one row, also for an empty input. Lazy.
  */
-export const summarizeTool = defineTool({
-  type: "summarize",
-  ui: {
-    label: "Summarize",
-    category: "transform",
-    description: "Group rows and aggregate columns: sum, mean, count, min, max and more",
-  },
-  config: SummarizeConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: true,
+export const summarizeTool = defineTool(summarizeMeta, {
   build(inputs, config, ctx) {
     const frame = singleInput(inputs, "input", ctx);
     const schema = ctx.schemaOf(frame);

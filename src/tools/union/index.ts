@@ -5,7 +5,8 @@ import { dtypeName } from "../dtype";
 import { columnNames, schemaEntries } from "../schema-of";
 import { supertype } from "../supertype";
 import { defineTool, type Frame, type FrameSchema } from "../types";
-import { type UnionConfig, UnionConfigSchema } from "./schema";
+import { unionMeta } from "./meta";
+import type { UnionConfig } from "./schema";
 
 /** One output column: its name and the type every input is cast to. */
 interface TargetColumn {
@@ -96,20 +97,7 @@ function columnExpr(target: TargetColumn, source: string | undefined, sourceType
  * `supertype`, missing columns as typed nulls), then concatenated vertically. One input
  * passes through unchanged.
  */
-export const unionTool = defineTool({
-  type: "union",
-  ui: {
-    label: "Union",
-    category: "join",
-    description:
-      "Stacks the rows of several inputs, matching columns by name (missing ones filled with null) or by position. " +
-      "Compatible types are widened (Int32 + Int64 → Int64, integer + float → Float64, Date + Datetime → Datetime); " +
-      "text is never mixed with numbers.",
-  },
-  config: UnionConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: true }],
-  outputs: ["output"],
-  blocking: false,
+export const unionTool = defineTool(unionMeta, {
   keepsRows: true,
   build(inputs, config: UnionConfig, ctx) {
     const frames: Frame[] = inputs.input ?? [];

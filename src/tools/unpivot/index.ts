@@ -5,8 +5,8 @@ import { isNested, requireColumns, requireDistinct, STREAMING, singleInput } fro
 import { dtypeName, NUMERIC_VARIANTS } from "../dtype";
 import { columnNames } from "../schema-of";
 import { defineTool, type Frame, type FrameSchema, type ToolContext } from "../types";
+import { unpivotMeta } from "./meta";
 import { checkOutputNames } from "./names";
-import { UnpivotConfigSchema } from "./schema";
 
 /**
  * Unpivot (wide to long): each input row gives one row per `on` column, holding the `index`
@@ -19,17 +19,7 @@ import { UnpivotConfigSchema } from "./schema";
  * column by column; sort afterwards where order matters.
  * Lazy, apart from a streaming row count for the `limits.maxUnpivotCells` check.
  */
-export const unpivotTool = defineTool({
-  type: "unpivot",
-  ui: {
-    label: "Unpivot",
-    category: "transform",
-    description: "Turn columns into rows (wide to long): one row per column name and value",
-  },
-  config: UnpivotConfigSchema,
-  inputs: [{ id: "input", required: true, multiple: false }],
-  outputs: ["output"],
-  blocking: true,
+export const unpivotTool = defineTool(unpivotMeta, {
   build(inputs, config, ctx) {
     const frame = singleInput(inputs, "input", ctx);
     const schema = ctx.schemaOf(frame);

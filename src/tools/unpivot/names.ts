@@ -2,7 +2,7 @@ import { ToolConfigError } from "../../shared/errors";
 
 /**
  * The names Unpivot adds must differ from each other and from the index columns. Without
- * Polars: the tool (index.ts) and its Python generator (codegen.ts) both check it.
+ * Polars: the tool (index.ts) and its Python generator (src/codegen/tools/unpivot.ts) both check it.
  */
 export function checkOutputNames(
   index: readonly string[],

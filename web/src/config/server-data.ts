@@ -1,4 +1,3 @@
-import { createResource, type Resource } from "solid-js";
 import { api, type Connection, type FunctionLists } from "../lib/api";
 import type { JsonSchema } from "./json-schema";
 
@@ -19,12 +18,6 @@ export function toolSchema(type: string): Promise<JsonSchema> {
     pending.catch(() => schemas.delete(type));
   }
   return pending;
-}
-
-/** A resource of a tool type's schema, for a form. */
-export function useToolSchema(type: string): Resource<JsonSchema> {
-  const [schema] = createResource(() => type, toolSchema);
-  return schema;
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {

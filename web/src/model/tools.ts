@@ -1,25 +1,14 @@
+import { TOOL_CATALOG } from "../../../src/tools/catalog";
+import { TOOL_GROUPS, TOOL_TYPES, type ToolGroup, type ToolMeta, type ToolType } from "../../../src/tools/tool-meta";
+
 /**
- * The 13 tool types as the designer shows them: palette group, sockets (ids as the Server
- * names them, labels as the canvas shows them) and the config a new tool starts with.
- * tests/e2e/catalog.test.ts checks the ids and sockets against the Server's tool registry.
+ * The 13 tool types as the designer shows them, read from the tools' own descriptions
+ * (src/tools/<tool>/meta.ts, gathered in src/tools/catalog.ts): this file only reshapes them
+ * for the canvas (sockets with their marks) and orders them for the palette (by group, and
+ * within a group in the catalog's order).
  */
 
-export type ToolType =
-  | "input"
-  | "output"
-  | "filter"
-  | "select"
-  | "sort"
-  | "formula"
-  | "join"
-  | "union"
-  | "summarize"
-  | "calculate"
-  | "pivot"
-  | "unpivot"
-  | "sample";
-
-export type ToolGroup = "In/Out" | "Preparation" | "Join" | "Transform";
+export { TOOL_GROUPS, type ToolGroup, type ToolType };
 
 export interface SocketDef {
   id: string;
@@ -40,153 +29,26 @@ export interface ToolDef {
   defaultConfig: () => Record<string, unknown>;
 }
 
-const IN: SocketDef[] = [{ id: "input", label: "" }];
-const OUT: SocketDef[] = [{ id: "output", label: "" }];
+function designerTool(meta: ToolMeta): ToolDef {
+  const label = (id: string) => meta.socketLabels?.[id] ?? "";
+  return {
+    type: meta.type,
+    label: meta.label,
+    group: meta.group,
+    description: meta.description,
+    glyph: meta.glyph,
+    inputs: meta.inputs.map((s) =>
+      s.multiple ? { id: s.id, label: label(s.id), multiple: true } : { id: s.id, label: label(s.id) },
+    ),
+    outputs: meta.outputs.map((id) => ({ id, label: label(id) })),
+    defaultConfig: meta.defaultConfig,
+  };
+}
 
-export const TOOLS: readonly ToolDef[] = [
-  {
-    type: "input",
-    label: "Input",
-    group: "In/Out",
-    description: "Read a file or a database table",
-    glyph: "⇥",
-    inputs: [],
-    outputs: OUT,
-    defaultConfig: () => ({ source: "" }),
-  },
-  {
-    type: "output",
-    label: "Output",
-    group: "In/Out",
-    description: "Write the data to a file",
-    glyph: "⇤",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ path: "" }),
-  },
-  {
-    type: "filter",
-    label: "Filter",
-    group: "Preparation",
-    description: "Keep the rows that match a condition",
-    glyph: "⊻",
-    inputs: IN,
-    outputs: [
-      { id: "output-true", label: "T" },
-      { id: "output-false", label: "F" },
-    ],
-    defaultConfig: () => ({ mode: "expression", expression: "" }),
-  },
-  {
-    type: "select",
-    label: "Select",
-    group: "Preparation",
-    description: "Choose, order, rename and retype columns",
-    glyph: "☰",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ columns: [], keep_others: true }),
-  },
-  {
-    type: "sort",
-    label: "Sort",
-    group: "Preparation",
-    description: "Order rows by columns",
-    glyph: "⇅",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ by: [] }),
-  },
-  {
-    type: "formula",
-    label: "Formula",
-    group: "Preparation",
-    description: "Add columns with no-code functions",
-    glyph: "ƒ",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ formulas: [] }),
-  },
-  {
-    type: "sample",
-    label: "Sample",
-    group: "Preparation",
-    description: "Keep the first, last, every n-th or random rows",
-    glyph: "⋯",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ method: "first", n: 100 }),
-  },
-  {
-    type: "join",
-    label: "Join",
-    group: "Join",
-    description: "Match rows of two inputs on keys",
-    glyph: "⋈",
-    inputs: [
-      { id: "input-left", label: "L" },
-      { id: "input-right", label: "R" },
-    ],
-    outputs: [
-      { id: "output-left", label: "L" },
-      { id: "output-match", label: "J" },
-      { id: "output-right", label: "R" },
-    ],
-    defaultConfig: () => ({ how: "inner", left_on: [], right_on: [] }),
-  },
-  {
-    type: "union",
-    label: "Union",
-    group: "Join",
-    description: "Stack inputs by column name or position",
-    glyph: "∪",
-    inputs: [{ id: "input", label: "", multiple: true }],
-    outputs: OUT,
-    defaultConfig: () => ({ mode: "by_name" }),
-  },
-  {
-    type: "summarize",
-    label: "Summarize",
-    group: "Transform",
-    description: "Group rows and aggregate",
-    glyph: "Σ",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ group_by: [], aggregations: [] }),
-  },
-  {
-    type: "calculate",
-    label: "Calculate",
-    group: "Transform",
-    description: "Add or replace columns with expressions",
-    glyph: "=",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ columns: [] }),
-  },
-  {
-    type: "pivot",
-    label: "Pivot",
-    group: "Transform",
-    description: "Turn a column's values into columns",
-    glyph: "⊞",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ index: [], on: "", values: [], aggregate: "sum" }),
-  },
-  {
-    type: "unpivot",
-    label: "Unpivot",
-    group: "Transform",
-    description: "Turn columns into rows",
-    glyph: "⊟",
-    inputs: IN,
-    outputs: OUT,
-    defaultConfig: () => ({ index: [] }),
-  },
-];
-
-export const TOOL_GROUPS: readonly ToolGroup[] = ["In/Out", "Preparation", "Join", "Transform"];
+/** Every tool type, grouped as the palette shows them. */
+export const TOOLS: readonly ToolDef[] = TOOL_GROUPS.flatMap((group) =>
+  TOOL_TYPES.filter((type) => TOOL_CATALOG[type].group === group).map((type) => designerTool(TOOL_CATALOG[type])),
+);
 
 const BY_TYPE = new Map(TOOLS.map((tool) => [tool.type, tool]));
 

@@ -1,8 +1,8 @@
-import { pyCol, pyStr, pyValue } from "../../codegen/python-text";
-import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import { FILTER_HELPER } from "./codegen-helper";
-import type { BasicFilterConfig, FilterConfig, FilterScalar } from "./schema";
+import type { BasicFilterConfig, FilterConfig, FilterScalar } from "../../tools/filter/schema";
+import { pyCol, pyStr, pyValue } from "../python-text";
+import type { ToolCodegen } from "../types";
+import { FILTER_HELPER } from "./filter-helper";
 
 const LIST_OPERATORS = new Set(["in", "not_in"]);
 

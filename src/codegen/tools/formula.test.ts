@@ -2,13 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CodegenContext } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import { FORMULA_FUNCTIONS } from "./catalog";
-import { formulaCodegen } from "./codegen";
-import { input, run } from "./formula-table.fixture";
-import type { ParamSpec } from "./function-spec";
-import type { FormulaConfig } from "./schema";
+import { FORMULA_FUNCTIONS } from "../../tools/formula/catalog";
+import { input, run } from "../../tools/formula/formula-table.fixture";
+import type { ParamSpec } from "../../tools/formula/function-spec";
+import type { FormulaConfig } from "../../tools/formula/schema";
+import type { CodegenContext } from "../types";
+import { formulaCodegen } from "./formula";
 
 const ctx = (toolId = "fo"): CodegenContext => ({
   toolId,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { generatePython } from "../../codegen/generate";
 import { acceptedFunctions } from "../../expr/functions";
+import { generatePython } from "../generate";
 
 const functions = acceptedFunctions();
 

@@ -1,10 +1,10 @@
-import { pyCol, pyStr, pyValue } from "../../codegen/python-text";
-import type { CodegenContext, ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import { formulaFunction } from "./catalog";
-import { arg, type FormulaFunction, type ParamSpec, type PyArg } from "./function-spec";
-import type { FormulaValue } from "./python-text";
-import type { FormulaArgument, FormulaConfig, FormulaSpec } from "./schema";
+import { formulaFunction } from "../../tools/formula/catalog";
+import { arg, type FormulaFunction, type ParamSpec, type PyArg } from "../../tools/formula/function-spec";
+import type { FormulaValue } from "../../tools/formula/python-text";
+import type { FormulaArgument, FormulaConfig, FormulaSpec } from "../../tools/formula/schema";
+import { pyCol, pyStr, pyValue } from "../python-text";
+import type { CodegenContext, ToolCodegen } from "../types";
 
 const WANTS: Record<ParamSpec["type"], string> = {
   number: "a number",

@@ -1,7 +1,7 @@
-import { pyList, pyStr } from "../../codegen/python-text";
-import type { ToolCodegen } from "../../codegen/types";
-import { JOIN_HELPER } from "./codegen-helper";
-import type { JoinConfig } from "./schema";
+import type { JoinConfig } from "../../tools/join/schema";
+import { pyList, pyStr } from "../python-text";
+import type { ToolCodegen } from "../types";
+import { JOIN_HELPER } from "./join-helper";
 
 /**
  * Join: join_frames answers the three outputs at once: `output-match` (the join of kind

@@ -1,4 +1,4 @@
-import type { PythonHelper } from "../../codegen/types";
+import type { PythonHelper } from "../types";
 
 /** JSON as Weft reads it (src/formats/json/reader.ts): the first significant byte and the first line decide. */
 export const SCAN_JSON_HELPER: PythonHelper = {

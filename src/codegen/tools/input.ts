@@ -1,14 +1,14 @@
 import { extname } from "node:path";
-import { pyStr } from "../../codegen/python-text";
-import type { CodegenContext, ToolCodegen } from "../../codegen/types";
 import { formatOfExtension } from "../../formats/catalog";
 import { csvReadSettings } from "../../formats/csv/options";
 import { requestSql } from "../../formats/db/db-request";
 import { wholeNumberOption } from "../../formats/option-checks";
 import type { ReadOptions } from "../../formats/types";
 import { ValidationError } from "../../shared/errors";
-import { READ_QVD_HELPER, READ_YXDB_HELPER, SCAN_JSON_HELPER } from "./codegen-helper";
-import { type DatabaseInput, type InputConfig, isDatabaseInput } from "./schema";
+import { type DatabaseInput, type InputConfig, isDatabaseInput } from "../../tools/input/schema";
+import { pyStr } from "../python-text";
+import type { CodegenContext, ToolCodegen } from "../types";
+import { READ_QVD_HELPER, READ_YXDB_HELPER, SCAN_JSON_HELPER } from "./input-helper";
 
 /** Python's codec names for the encodings Weft transcodes (src/formats/csv/encoding.ts). */
 const PYTHON_CODECS = {

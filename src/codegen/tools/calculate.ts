@@ -1,6 +1,6 @@
-import { pyStr } from "../../codegen/python-text";
-import type { ToolCodegen } from "../../codegen/types";
-import type { CalculateConfig } from "./schema";
+import type { CalculateConfig } from "../../tools/calculate/schema";
+import { pyStr } from "../python-text";
+import type { ToolCodegen } from "../types";
 
 /**
  * Calculate: each expression string pasted as written (it is Python Polars already), applied

@@ -1,8 +1,8 @@
-import { pyList, pyStr } from "../../codegen/python-text";
-import type { PythonHelper, ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import { requireDistinct } from "../name-checks";
-import type { PivotConfig } from "./schema";
+import { requireDistinct } from "../../tools/name-checks";
+import type { PivotConfig } from "../../tools/pivot/schema";
+import { pyList, pyStr } from "../python-text";
+import type { PythonHelper, ToolCodegen } from "../types";
 
 /**
  * The Python of Weft's Pivot (pivot/index.ts): the columns are the distinct values of `on`,

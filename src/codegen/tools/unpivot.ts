@@ -1,9 +1,9 @@
-import { pyList, pyStr } from "../../codegen/python-text";
-import type { PythonHelper, ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import { requireDistinct } from "../name-checks";
-import { checkOutputNames } from "./names";
-import type { UnpivotConfig } from "./schema";
+import { requireDistinct } from "../../tools/name-checks";
+import { checkOutputNames } from "../../tools/unpivot/names";
+import type { UnpivotConfig } from "../../tools/unpivot/schema";
+import { pyList, pyStr } from "../python-text";
+import type { PythonHelper, ToolCodegen } from "../types";
 
 /** The Python of Weft's Unpivot (unpivot/index.ts): the value column's type needs the schema. */
 export const UNPIVOT_HELPER: PythonHelper = {

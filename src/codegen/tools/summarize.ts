@@ -1,8 +1,8 @@
-import { pyCol, pyList, pyStr } from "../../codegen/python-text";
-import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import { requireDistinct } from "../name-checks";
-import type { AggregateFunction, SummarizeConfig } from "./schema";
+import { requireDistinct } from "../../tools/name-checks";
+import type { AggregateFunction, SummarizeConfig } from "../../tools/summarize/schema";
+import { pyCol, pyList, pyStr } from "../python-text";
+import type { ToolCodegen } from "../types";
 
 /**
  * One aggregation with Weft's semantics (summarize/aggregate.ts), where Polars' own would

@@ -1,4 +1,4 @@
-import type { PythonHelper } from "../../codegen/types";
+import type { PythonHelper } from "../types";
 
 /**
  * The Python of Weft's Join (join/index.ts, columns.ts, keys.ts): its output columns depend on

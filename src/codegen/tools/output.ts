@@ -1,12 +1,12 @@
 import { extname } from "node:path";
-import { WRITE_HELPER } from "../../codegen/prelude";
-import { pyStr } from "../../codegen/python-text";
-import type { ToolCodegen } from "../../codegen/types";
 import { formatOfExtension, supportedExtensions } from "../../formats/catalog";
 import { csvDelimiter } from "../../formats/csv/options";
 import { checkUncompressed } from "../../formats/option-checks";
 import { DataSourceError, ToolConfigError } from "../../shared/errors";
-import type { OutputConfig } from "./schema";
+import type { OutputConfig } from "../../tools/output/schema";
+import { WRITE_HELPER } from "../prelude";
+import { pyStr } from "../python-text";
+import type { ToolCodegen } from "../types";
 
 /** The compressions each writer takes (src/formats/<format>/writer.ts) and its default. */
 const COMPRESSIONS: Record<string, { supported: readonly string[]; fallback: string; name: string }> = {

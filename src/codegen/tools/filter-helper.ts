@@ -1,4 +1,4 @@
-import type { PythonHelper } from "../../codegen/types";
+import type { PythonHelper } from "../types";
 
 /**
  * The Python of a basic filter's condition. Which literal a value becomes depends on the

@@ -1,6 +1,6 @@
-import { pyStr } from "../../codegen/python-text";
-import type { PythonHelper, ToolCodegen } from "../../codegen/types";
-import type { UnionConfig } from "./schema";
+import type { UnionConfig } from "../../tools/union/schema";
+import { pyStr } from "../python-text";
+import type { PythonHelper, ToolCodegen } from "../types";
 
 /** The Python of Weft's Union (union/index.ts): matching columns needs every input's schema. */
 export const UNION_HELPER: PythonHelper = {

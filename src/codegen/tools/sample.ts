@@ -1,6 +1,6 @@
-import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import type { SampleConfig } from "./schema";
+import type { SampleConfig } from "../../tools/sample/schema";
+import type { ToolCodegen } from "../types";
 
 /**
  * Sample, lazily as in Weft: first/last n rows, every n-th row (0, n, 2n...), or a random

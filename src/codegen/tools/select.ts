@@ -1,9 +1,9 @@
-import { pythonDtype } from "../../codegen/python-dtype";
-import { pyCol, pyList, pyStr } from "../../codegen/python-text";
-import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError, ValidationError } from "../../shared/errors";
-import { requireDistinct } from "../name-checks";
-import type { SelectConfig } from "./schema";
+import { requireDistinct } from "../../tools/name-checks";
+import type { SelectConfig } from "../../tools/select/schema";
+import { pythonDtype } from "../python-dtype";
+import { pyCol, pyList, pyStr } from "../python-text";
+import type { ToolCodegen } from "../types";
 
 function castTarget(name: string, dtype: string, toolId: string): string {
   try {

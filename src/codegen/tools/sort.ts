@@ -1,8 +1,8 @@
-import { pyList } from "../../codegen/python-text";
-import type { ToolCodegen } from "../../codegen/types";
 import { ToolConfigError } from "../../shared/errors";
-import { requireDistinct } from "../name-checks";
-import type { SortConfig } from "./schema";
+import { requireDistinct } from "../../tools/name-checks";
+import type { SortConfig } from "../../tools/sort/schema";
+import { pyList } from "../python-text";
+import type { ToolCodegen } from "../types";
 
 const pyBools = (values: readonly boolean[]) => `[${values.map((v) => (v ? "True" : "False")).join(", ")}]`;
 
