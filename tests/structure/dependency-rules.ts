@@ -28,7 +28,8 @@ const isTestOrFixture = (path: string) => /\.(test|fixture)\.tsx?$/.test(path);
 /** Code that ships: src/ and web/src, minus tests and test support. */
 const isProduction = (path: string) => under("src", "web/src")(path) && !isTestOrFixture(path);
 /** What web/ may take from src/: the shared contracts, the tool catalogue and the route schemas. */
-const WEB_MAY_IMPORT = /^src\/(shared\/|tools\/(catalog|tool-meta)(\.tsx?)?$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/)/;
+const WEB_MAY_IMPORT =
+  /^src\/(shared\/|tools\/(catalog|tool-meta)(\.tsx?)?$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/)/;
 
 export const DEPENDENCY_RULES: DependencyRule[] = [
   {
