@@ -15,6 +15,7 @@ import { apiNotFound, isApiPath } from "../http/not-found";
 import { newApiApp } from "../http/openapi-app";
 import { type AssetSource, serveAsset } from "../http/static-assets";
 import { createHubApp } from "../hub/app";
+import { buildHubDeps } from "../hub/deps";
 import { createServerApp } from "../server/app";
 import { serverAuth } from "../server/middleware/auth";
 import { archiveRoot, createArchive } from "../server/services/archive";
@@ -94,7 +95,7 @@ export function createWeftApp({ config, logger, auditWriter, assets, serverToken
   if (config.hub) {
     if (!db) throw new Error("a Hub needs its database");
     app.use(`${HUB_PREFIX}/*`, depthLimit);
-    app.route(HUB_PREFIX, createHubApp({ config: config.hub, db }));
+    app.route(HUB_PREFIX, createHubApp(buildHubDeps({ config: config.hub, db, logger, dataDir: config.dataDir })));
   }
   if (server) {
     if (!engine) throw new Error("a Server needs its engine");

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
+import { DatabaseTooNewError, migrateDatabase } from "../db/migrate";
 import { createDailyLogWriter } from "../http/middleware/daily-log-writer";
 import { folderAssets } from "../http/static-assets";
 import { defaultWebAssets } from "../http/web-assets";
@@ -63,7 +63,10 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
 
   const db = config.hub ? openDatabase(config.hub.databaseUrl) : undefined;
   if (db) {
-    await migrateDatabase(db, join(config.dataDir, "tmp"));
+    await migrateDatabase(db, join(config.dataDir, "tmp")).catch(async (err) => {
+      await db.close();
+      throw err instanceof DatabaseTooNewError ? new StartupError(err.message) : err;
+    });
     logger.debug("hub database ready", { dialect: db.dialect });
   }
   const auditWriter = createDailyLogWriter(join(config.dataDir, "logs"), "audit", (err) =>

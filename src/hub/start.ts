@@ -1,0 +1,49 @@
+import { join } from "node:path";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import type { Clock } from "../shared/clock";
+import type { Logger } from "../shared/logger";
+import { createHubApp } from "./app";
+import type { HubConfig } from "./config";
+import { buildHubDeps, type HubDeps } from "./deps";
+
+export interface StartHubDeps {
+  logger: Logger;
+  dataDir: string;
+  clock?: Clock;
+}
+
+/** A started Hub: its routes (mounted under /api/v1 by the caller), its deps, and its stop. */
+export interface RunningHub {
+  app: ReturnType<typeof createHubApp>;
+  deps: HubDeps;
+  /** Stops the background tasks, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the Hub's database, applies its migrations (inside a lock; a database from a newer
+ * Weft refuses, see migrateDatabase), wires the services and the route index, and starts
+ * the background tasks.
+ */
+export async function startHub(config: HubConfig, { logger, dataDir, clock }: StartHubDeps): Promise<RunningHub> {
+  const db = openDatabase(config.databaseUrl);
+  try {
+    await migrateDatabase(db, join(dataDir, "tmp"));
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  logger.debug("hub database ready", { dialect: db.dialect });
+  const deps = buildHubDeps({ config, db, logger, dataDir, clock });
+  const app = createHubApp(deps);
+  const stopTasks: (() => void)[] = [];
+  return {
+    app,
+    deps,
+    async stop() {
+      for (const stop of stopTasks) stop();
+      await db.close();
+    },
+  };
+}
