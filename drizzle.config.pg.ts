@@ -1,3 +1,3 @@
 import { defineConfig } from "drizzle-kit";
 
-export default defineConfig({ dialect: "postgresql", schema: "./src/db/schema/pg.ts", out: "./drizzle/pg" });
+export default defineConfig({ dialect: "postgresql", schema: "./src/db/schema/pg/index.ts", out: "./drizzle/pg" });

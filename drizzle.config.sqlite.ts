@@ -1,3 +1,3 @@
 import { defineConfig } from "drizzle-kit";
 
-export default defineConfig({ dialect: "sqlite", schema: "./src/db/schema/sqlite.ts", out: "./drizzle/sqlite" });
+export default defineConfig({ dialect: "sqlite", schema: "./src/db/schema/sqlite/index.ts", out: "./drizzle/sqlite" });

@@ -1,11 +1,12 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { DatabaseTooNewError } from "../db/migrate";
 import { createDailyLogWriter } from "../http/middleware/daily-log-writer";
 import { folderAssets } from "../http/static-assets";
 import { defaultWebAssets } from "../http/web-assets";
 import { composeWeftApp } from "../http/weft-app";
-import { type StartedHub, startHub } from "../hub/start";
+import { type RunningHub, startHub } from "../hub/start";
 import { startServer } from "../server/start";
 import type { Logger } from "../shared/logger";
 import { StartupError } from "../shared/startup-error";
@@ -51,12 +52,12 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
     : undefined;
   for (const warning of config.warnings) logger.warn(warning);
 
-  let hub: StartedHub | undefined;
+  let hub: RunningHub | undefined;
   try {
     hub = config.hub ? await startHub(config.hub, { dataDir: config.dataDir, logger }) : undefined;
   } catch (err) {
     await server?.stop();
-    throw err;
+    throw err instanceof DatabaseTooNewError ? new StartupError(err.message) : err;
   }
   const auditWriter = createDailyLogWriter(join(config.dataDir, "logs"), "audit", (err) =>
     logger.error("audit log write failed", { error: err }),

@@ -4,8 +4,9 @@ import { dirname } from "node:path";
 import { SQL } from "bun";
 import { type BunSQLDatabase, drizzle as drizzlePg } from "drizzle-orm/bun-sql";
 import { type BunSQLiteDatabase, drizzle as drizzleSqlite } from "drizzle-orm/bun-sqlite";
-import * as pgSchema from "./schema/pg";
-import * as sqliteSchema from "./schema/sqlite";
+import * as pgSchema from "./schema/pg/index";
+import * as sqliteSchema from "./schema/sqlite/index";
+import { SerialQueue } from "./serial-queue";
 
 interface HandleBase {
   /** Answers whether the database takes a trivial query. */
@@ -15,7 +16,15 @@ interface HandleBase {
 
 /** The Hub's database, one of the two dialects, with the drizzle instance of that dialect. */
 export type DbHandle =
-  | (HandleBase & { dialect: "sqlite"; db: BunSQLiteDatabase<typeof sqliteSchema> & { $client: Database } })
+  | (HandleBase & {
+      dialect: "sqlite";
+      db: BunSQLiteDatabase<typeof sqliteSchema> & { $client: Database };
+      /**
+       * One connection serves the whole process, so write transactions take turns here
+       * (hubDatabase in src/db/hub-db.ts): two interleaved BEGIN…COMMIT on one connection would be one.
+       */
+      writers: SerialQueue;
+    })
   | (HandleBase & { dialect: "pg"; db: BunSQLDatabase<typeof pgSchema> & { $client: SQL } });
 
 /** The SQLite file of a `sqlite:` URL (`sqlite:/abs/path.db`, `sqlite:relative.db`, `sqlite::memory:`). */
@@ -39,6 +48,7 @@ export function openDatabase(url: string): DbHandle {
     return {
       dialect: "sqlite",
       db,
+      writers: new SerialQueue(),
       ping: async () => {
         client.query("SELECT 1").get();
       },

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Env } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { PayloadTooLargeError } from "../shared/errors";
@@ -23,13 +24,13 @@ export interface HttpSettings {
   rateLimit: { enabled: boolean; perMinute: number };
 }
 
-export interface WeftAppParts {
+export interface WeftAppParts<HubEnv extends Env = Env> {
   settings: HttpSettings;
   logger: Logger;
   auditWriter: DailyLogWriter;
   assets: AssetSource;
   /** The Hub's routes (hub/start.ts), mounted under `/api/v1`. */
-  hub?: OpenAPIHono;
+  hub?: OpenAPIHono<HubEnv>;
   /** The Server's routes behind its authentication (server/start.ts), mounted under `/api`. */
   server?: { app: OpenAPIHono; authMode: string };
 }
@@ -48,7 +49,14 @@ const isWorkflowPath = (path: string) => path.startsWith("/api/workflow/");
  * The Hub is mounted before the Server: a Hub route answers before the Server's
  * authentication, which Hono runs for every `/api/*` path registered after it.
  */
-export function composeWeftApp({ settings, logger, auditWriter, assets, hub, server }: WeftAppParts): OpenAPIHono {
+export function composeWeftApp<HubEnv extends Env>({
+  settings,
+  logger,
+  auditWriter,
+  assets,
+  hub,
+  server,
+}: WeftAppParts<HubEnv>): OpenAPIHono {
   const app = newApiApp();
   app.onError(createErrorHandler(logger));
   // Unknown API routes are JSON 404s; any other GET is the web UI (its router owns the path).

@@ -1,26 +1,32 @@
 import { join } from "node:path";
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { createHubApp } from "./app";
 import type { HubConfig } from "./config";
+import { buildHubDeps, type HubDeps } from "./deps";
 
-export interface HubStartDeps {
-  /** The data directory; its `tmp/` holds the executable's embedded migrations while they run. */
-  dataDir: string;
+export interface StartHubDeps {
   logger: Logger;
+  dataDir: string;
+  clock?: Clock;
 }
 
-/** A Hub ready to be mounted under `/api/v1`, and how to stop it. */
-export interface StartedHub {
-  app: OpenAPIHono;
-  /** Closes the Hub's database. */
+/** A started Hub: its routes (mounted under /api/v1 by the caller), its deps, and its stop. */
+export interface RunningHub {
+  app: ReturnType<typeof createHubApp>;
+  deps: HubDeps;
+  /** Stops the background tasks, then closes the database. */
   stop(): Promise<void>;
 }
 
-/** Opens the Hub's database, brings its schema up to date, and builds its routes. */
-export async function startHub(config: HubConfig, { dataDir, logger }: HubStartDeps): Promise<StartedHub> {
+/**
+ * Opens the Hub's database, applies its migrations (inside a lock; a database from a newer
+ * Weft refuses, see migrateDatabase), wires the services and the route index, and starts
+ * the background tasks.
+ */
+export async function startHub(config: HubConfig, { logger, dataDir, clock }: StartHubDeps): Promise<RunningHub> {
   const db = openDatabase(config.databaseUrl);
   try {
     await migrateDatabase(db, join(dataDir, "tmp"));
@@ -29,5 +35,15 @@ export async function startHub(config: HubConfig, { dataDir, logger }: HubStartD
     throw err;
   }
   logger.debug("hub database ready", { dialect: db.dialect });
-  return { app: createHubApp({ config, db }), stop: () => db.close() };
+  const deps = buildHubDeps({ config, db, logger, dataDir, clock });
+  const app = createHubApp(deps);
+  const stopTasks: (() => void)[] = [];
+  return {
+    app,
+    deps,
+    async stop() {
+      for (const stop of stopTasks) stop();
+      await db.close();
+    },
+  };
 }

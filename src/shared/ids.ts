@@ -9,3 +9,11 @@ export function randomToken(bytes = 32): string {
 export function newErrorId(): string {
   return randomBytes(6).toString("hex");
 }
+
+/**
+ * A new record id: a UUIDv7 (time-ordered, so new rows land at the end of an index and ids
+ * sort roughly by creation), as text in both database dialects.
+ */
+export function newId(): string {
+  return Bun.randomUUIDv7();
+}

@@ -1,8 +1,9 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 /** Instance-wide Hub settings (the admin area's Settings page), one row per key. */
 export const hubSettings = pgTable("hub_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull(),
+  updatedAt: ts("updated_at").notNull(),
 });

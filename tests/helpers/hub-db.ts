@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type DbHandle, openDatabase } from "../../src/db/client";
+import { type HubDatabase, hubDatabase } from "../../src/db/hub-db";
+import { migrateDatabase } from "../../src/db/migrate";
+import type { Dialect } from "../../src/db/migration-files";
+
+/** One fresh, migrated Hub database of one dialect. */
+export interface HubDbContext {
+  dialect: Dialect;
+  /** DATABASE_URL of it (sqlite:/tmp/… or postgres://…/weft_t_…). */
+  url: string;
+  handle: DbHandle;
+  database: HubDatabase;
+  /** A temporary data directory beside it (keys, checkpoint file, scratch). */
+  dataDir: string;
+}
+
+/** What a suite body receives: the context once beforeAll made it, and more fresh databases. */
+export interface HubSuite {
+  readonly dialect: Dialect;
+  /** This suite's database (valid inside tests and hooks). */
+  ctx(): HubDbContext;
+  /** Another empty database of the same dialect, unmigrated unless asked, dropped after the suite. */
+  freshDatabase(options?: { migrate?: boolean }): Promise<HubDbContext>;
+}
+
+export const PG_URL = process.env.WEFT_TEST_PG_URL;
+const PG_SKIP = "skipped: WEFT_TEST_PG_URL is not set (.ci/run sets it)";
+let counter = 0;
+
+async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `weft_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = openDatabase(adminUrl);
+  if (admin.dialect !== "pg") throw new Error("WEFT_TEST_PG_URL must be a postgres:// URL");
+  await admin.db.$client.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.db.$client.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+interface SuiteControl extends HubSuite {
+  init(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+function makeSuite(dialect: Dialect): SuiteControl {
+  const cleanups: (() => Promise<void>)[] = [];
+  let main: HubDbContext | undefined;
+  const freshDatabase = async ({ migrate = true } = {}): Promise<HubDbContext> => {
+    const dataDir = mkdtempSync(join(tmpdir(), "weft-hub-"));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    let url = `sqlite:${join(dataDir, "hub.db")}`;
+    if (dialect === "pg") {
+      const pg = await createPgDatabase(PG_URL as string);
+      cleanups.push(pg.drop);
+      url = pg.url;
+    }
+    const handle = openDatabase(url);
+    // Closed before the database is dropped (cleanups run last-first).
+    cleanups.push(() => handle.close());
+    if (migrate) await migrateDatabase(handle, join(dataDir, "tmp"));
+    return { dialect, url, handle, database: hubDatabase(handle), dataDir };
+  };
+  return {
+    dialect,
+    ctx: () => {
+      if (!main) throw new Error("the Hub database is made in beforeAll: use ctx() inside tests and hooks");
+      return main;
+    },
+    freshDatabase,
+    async cleanup() {
+      for (const clean of cleanups.reverse()) await clean();
+    },
+    async init() {
+      main = await freshDatabase();
+    },
+  };
+}
+
+/**
+ * Runs the same suite on SQLite (a fresh temporary file) and on PostgreSQL (a fresh database
+ * made from WEFT_TEST_PG_URL under a unique name, dropped afterwards). Without
+ * WEFT_TEST_PG_URL the PostgreSQL run is skipped and its name says why.
+ */
+export function describeHub(name: string, body: (suite: HubSuite) => void): void {
+  for (const dialect of ["sqlite", "pg"] as const) {
+    const skip = dialect === "pg" && !PG_URL;
+    const title = `${name} [${dialect === "pg" ? "PostgreSQL" : "SQLite"}]${skip ? ` (${PG_SKIP})` : ""}`;
+    describe.skipIf(skip)(title, () => {
+      const suite = makeSuite(dialect);
+      beforeAll(() => suite.init());
+      afterAll(() => suite.cleanup());
+      body(suite);
+    });
+  }
+}
