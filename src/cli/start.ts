@@ -1,7 +1,6 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { DatabaseTooNewError } from "../db/migrate";
 import { createDailyLogWriter } from "../http/middleware/daily-log-writer";
 import { folderAssets } from "../http/static-assets";
 import { defaultWebAssets } from "../http/web-assets";
@@ -57,7 +56,7 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
     hub = config.hub ? await startHub(config.hub, { dataDir: config.dataDir, logger }) : undefined;
   } catch (err) {
     await server?.stop();
-    throw err instanceof DatabaseTooNewError ? new StartupError(err.message) : err;
+    throw err;
   }
   const auditWriter = createDailyLogWriter(join(config.dataDir, "logs"), "audit", (err) =>
     logger.error("audit log write failed", { error: err }),

@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
+import { DatabaseTooNewError, migrateDatabase } from "../db/migrate";
 import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
+import { StartupError } from "../shared/startup-error";
 import { createHubApp } from "./app";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
@@ -32,7 +33,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     await migrateDatabase(db, join(dataDir, "tmp"));
   } catch (err) {
     await db.close();
-    throw err;
+    throw err instanceof DatabaseTooNewError ? new StartupError(err.message) : err;
   }
   logger.debug("hub database ready", { dialect: db.dialect });
   const deps = buildHubDeps({ config, db, logger, dataDir, clock });
