@@ -1,5 +1,5 @@
+import { rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
 import { listCache, STALE_TEMP_MS } from "./cache-layout";
-import { rmdirIfEmpty, unlinkIfExists } from "./fs-util";
 
 /**
  * The cache's housekeeping (POST /api/cache/maintenance, and periodically):

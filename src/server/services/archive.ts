@@ -1,9 +1,9 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isNoEntry } from "../../engine/cache/fs-util";
 import type { ExecuteResult } from "../../engine/job";
 import { ExecutionTimeoutError, FeatureDisabledError, ToolError, WeftError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
+import { isNoEntry } from "../../shared/tolerant-fs";
 import type { Workflow } from "../../shared/workflow";
 import { type ArchiveStatus, dayOf, entryFileName, tempFileName } from "./archive-entry";
 import {

@@ -1,9 +1,10 @@
-import { rmdirSync, unlinkSync } from "node:fs";
+import { type Dirent, readdirSync, rmdirSync, unlinkSync } from "node:fs";
 
 /**
  * File operations that tolerate a concurrent remover: several executor processes, the
- * maintenance task and cache clears touch the same folders, so a file listed a moment ago
- * may be gone now. Only "does not exist" is tolerated; every other error is thrown.
+ * maintenance task and cache clears touch the same folders (the run archive's retention
+ * task and its readers too), so a file listed a moment ago may be gone now. Only "does not
+ * exist" is tolerated; every other error is thrown.
  */
 
 /** Whether an fs error says the file (or its folder) does not exist. */
@@ -30,6 +31,16 @@ export function rmdirIfEmpty(path: string): boolean {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTEMPTY" || code === "EEXIST") return false;
+    throw err;
+  }
+}
+
+/** A folder's entries with their types; none when the folder does not exist (yet, or any more). */
+export function readDirents(path: string): Dirent[] {
+  try {
+    return readdirSync(path, { withFileTypes: true });
+  } catch (err) {
+    if (isNoEntry(err)) return [];
     throw err;
   }
 }
