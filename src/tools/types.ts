@@ -33,7 +33,7 @@ export interface InputSocket {
   multiple: boolean;
 }
 
-/** Safety limits (server.md rule 8, decisions.md defaults), from the Server's settings. */
+/** Safety limits (docs/server-api.md rule 8, decisions.md defaults), from the Server's settings. */
 export interface ToolLimits extends SpreadsheetLimits {
   maxPivotColumns: number;
   maxCrossJoinRows: number;

@@ -16,7 +16,7 @@ import { listCache, STALE_TEMP_MS } from "./cache-layout";
 
 const DAY_MS = 86_400_000;
 
-/** The answer of a maintenance run (server.md). */
+/** The answer of a maintenance run (docs/server-api.md "Cache"). */
 export interface MaintenanceResult {
   ttl_files_deleted: number;
   lru_files_evicted: number;

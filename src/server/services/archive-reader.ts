@@ -18,7 +18,7 @@ import {
  * other file placed in the archive is never followed by a listing nor removed.
  */
 
-/** One row of `/archive/list` (server.md "Archive list entry"). */
+/** One row of `/archive/list` (docs/server-api.md "Archive list entry"). */
 export interface ArchiveListEntry {
   path: string;
   workflow_name: string;

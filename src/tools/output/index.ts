@@ -8,7 +8,7 @@ import { defineTool } from "../types";
 import { OutputConfigSchema } from "./schema";
 
 /**
- * Writes its input to a file, in full runs only (previews never write: server.md rule 6).
+ * Writes its input to a file, in full runs only (previews never write: docs/server-api.md rule 6).
  * The data passes through to the `output` socket, so a preview shows what would be written.
  */
 export const outputTool = defineTool({
