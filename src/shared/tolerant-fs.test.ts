@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readDirents, rmdirIfEmpty, unlinkIfExists } from "./tolerant-fs";
+import { isSystemError, readDirents, rmdirIfEmpty, unlinkIfExists } from "./tolerant-fs";
 
 const dir = mkdtempSync(join(tmpdir(), "weft-tolerant-fs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,5 +31,19 @@ describe("tolerant file operations", () => {
     expect(rmdirIfEmpty(join(dir, "empty"))).toBe(true);
     expect(rmdirIfEmpty(join(dir, "empty"))).toBe(false);
     expect(rmdirIfEmpty(dir)).toBe(false);
+  });
+
+  test("isSystemError tells the system's refusal from anything else with a code", () => {
+    let missing: unknown;
+    try {
+      statSync(join(dir, "never-made"));
+    } catch (err) {
+      missing = err;
+    }
+    expect(isSystemError(missing)).toBe(true);
+    // What nodejs-polars throws has a string code but no errno or syscall.
+    expect(isSystemError(Object.assign(new Error("conversion failed"), { code: "GenericFailure" }))).toBe(false);
+    expect(isSystemError(new TypeError("x is undefined"))).toBe(false);
+    expect(isSystemError("ENOENT")).toBe(false);
   });
 });

@@ -7,6 +7,16 @@ import { type Dirent, readdirSync, rmdirSync, unlinkSync } from "node:fs";
  * exist" is tolerated; every other error is thrown.
  */
 
+/**
+ * An error the operating system gave a file operation (ENOENT, EACCES, ENOSPC…): it carries
+ * the call and its errno. What nodejs-polars throws has a `code` too ("GenericFailure"), but
+ * neither of these: a Polars failure is not taken for one.
+ */
+export function isSystemError(err: unknown): err is NodeJS.ErrnoException {
+  const e = err as NodeJS.ErrnoException | undefined;
+  return err instanceof Error && typeof e?.errno === "number" && typeof e.syscall === "string";
+}
+
 /** Whether an fs error says the file (or its folder) does not exist. */
 export function isNoEntry(err: unknown): boolean {
   return (err as NodeJS.ErrnoException | undefined)?.code === "ENOENT";

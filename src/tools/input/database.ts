@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { type DatabaseRequest, describeDatabase, readDatabase } from "../../formats/db/read-database";
 import { sqlitePath, sqliteUri } from "../../formats/db/sqlite";
 import { DataSourceError, NotFoundError, ValidationError, WeftError } from "../../shared/errors";
+import { isSystemError } from "../../shared/tolerant-fs";
 import type { ToolContext, ToolOutputs } from "../types";
 import type { DatabaseInput } from "./schema";
 
@@ -50,11 +51,6 @@ export function databaseFingerprint(config: DatabaseInput, ctx: ToolContext): st
     if (!isSystemError(err)) throw err;
     throw new NotFoundError(`Tool "${ctx.toolId}": SQLite file not found: ${path}`, { cause: err });
   }
-}
-
-/** An error the operating system gave (ENOENT, EACCES…), as `statSync` throws: the file's fault, not Weft's. */
-function isSystemError(err: unknown): boolean {
-  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === "string";
 }
 
 /** The URI a database Input's reader opens. */
