@@ -106,7 +106,7 @@ function header(workflow: Workflow, script: Script): string[] {
 }
 
 /**
- * Standalone Python for a workflow (server.md `/api/workflow/preview_code`): `import polars
+ * Standalone Python for a workflow (preview_code, docs/server-api.md "Workflow"): `import polars
  * as pl`, the helpers the tools need, and a `main()` with one commented block per tool in plan
  * order, the Output writes, and a preview of each tool nothing reads from. The workflow is
  * validated by the engine's own plan first, so a bad graph or config is the same 400 as on the

@@ -74,7 +74,7 @@ interface PendingStore {
 }
 
 /**
- * Builds every planned tool's output frames, level by level (server.md rules 3-4). Most
+ * Builds every planned tool's output frames, level by level (docs/server-api.md rules 3-4). Most
  * tools only extend the lazy plan. A blocking tool is served from the cache when every
  * socket it must provide is there (`hit`); otherwise it is built (the tools of one level
  * together, at most `parallelism` at once, so two database reads wait on their servers at

@@ -3,7 +3,7 @@ import { acceptedFunctions, refreshAcceptedFunctions } from "../expr";
 import type { DatabaseRequest } from "../formats/db/read-database";
 import { sqlitePath } from "../formats/db/sqlite";
 import { setSpreadsheetLimits } from "../formats/spreadsheet-limits";
-import { NotFoundError, ValidationError } from "../shared/errors";
+import { NotFoundError, ValidationError, WeftError } from "../shared/errors";
 import { locateUserPath } from "../shared/file-access";
 import { type OpenedPath, openWithinRoots, renamed, withOpened } from "../shared/open-within-roots";
 import { POLARS_VERSION } from "../shared/version";
@@ -233,8 +233,9 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         try {
           result[id] = { outputs: previews(built, p.tools.get(id) as PlannedTool, clamp(job.previewLimit)) };
         } catch (err) {
-          const status = err instanceof Error && "status" in err ? Number(err.status) : 500;
-          result[id] = { outputs: {}, error: { detail: err instanceof Error ? err.message : String(err), status } };
+          // A tool whose data Polars refused fails alone, as in the build; a bug fails the request.
+          if (!(err instanceof WeftError)) throw err;
+          result[id] = { outputs: {}, error: { detail: err.message, status: err.status } };
         }
       }
       return result;

@@ -21,7 +21,7 @@ export interface EngineSettings {
 }
 
 /**
- * A database Input's connection as the Server resolved it before the run (server.md rule 11),
+ * A database Input's connection as the Server resolved it before the run (docs/server-api.md rule 11),
  * or why it could not be: the error is the tool's own, so other tools still preview.
  */
 export type JobConnection = ToolConnection | { error: SerializedError };
@@ -82,7 +82,7 @@ export interface ToolMetric {
   rows?: number;
   /** Rows per output socket, where counted (a full run counts every socket it built: row-counts.ts). */
   sockets?: Record<string, number>;
-  /** Lineage hash: recorded for every tool, cached or not (server.md execution rule 4). */
+  /** Lineage hash: recorded for every tool, cached or not (docs/server-api.md execution rule 4). */
   hash: string;
 }
 

@@ -60,7 +60,7 @@ export interface PlanOptions {
 }
 
 /**
- * Validates the workflow and plans the tools the targets need (server.md execution rule 1):
+ * Validates the workflow and plans the tools the targets need (docs/server-api.md execution rule 1):
  * each needed tool's config is parsed by its own schema, required inputs must be wired,
  * and each tool gets its level and lineage hash.
  */

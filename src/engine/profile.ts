@@ -1,5 +1,5 @@
 /**
- * Column profiling (server.md "Profile metrics") over the FULL data of a frame, never a
+ * Column profiling (docs/server-api.md "Profile metrics") over the FULL data of a frame, never a
  * preview. Definitions:
  *
  * - `count`: non-null values (as pandas' and Polars' `count`); rows = count + null_count.

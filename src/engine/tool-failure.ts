@@ -4,9 +4,11 @@ import { SafetyLimitError, ToolRuntimeError, WeftError } from "../shared/errors"
 /**
  * A failure inside Polars while a tool's data was computed, as the error the user sees:
  * a 422 naming the tool, with Polars' own first lines (not its plan dump). Weft's own
- * errors pass through unchanged.
+ * errors pass through unchanged, and so does anything else: a TypeError in Weft's code is
+ * a bug, not the data's fault, and must reach the error handler as the 500 with an
+ * `error_id` that it is (it was once a 422 "failed on the data", logged at info).
  */
-export function toolFailure(toolId: string, err: unknown): Error {
+export function toolFailure(toolId: string, err: unknown): unknown {
   if (err instanceof WeftError) return err;
   const message = err instanceof Error ? err.message : String(err);
   const overLimit = stringLimitOf(message);
@@ -14,7 +16,21 @@ export function toolFailure(toolId: string, err: unknown): Error {
     const { limit, asked } = overLimit;
     return new SafetyLimitError(`Tool "${toolId}": ${stringLimitMessage(asked, limit)}`, limit, asked);
   }
-  return new ToolRuntimeError(toolId, `Tool "${toolId}" failed on the data: ${cleanPolarsMessage(message)}`);
+  if (!isPolarsError(err)) return err;
+  return new ToolRuntimeError(toolId, `Tool "${toolId}" failed on the data: ${cleanPolarsMessage(message)}`, {
+    cause: err,
+  });
+}
+
+/**
+ * An error raised by Polars' native code. nodejs-polars turns every Rust `PolarsError`
+ * (a failed cast, a missing column, an unreadable file, a shape mismatch) into an Error
+ * whose `code` is napi's "GenericFailure"; its JavaScript wrapper's own throws (a wrong
+ * argument: Weft's bug) and every JavaScript runtime error carry no such code. Checked on
+ * nodejs-polars 0.26 (tool-failure.test.ts keeps it so).
+ */
+export function isPolarsError(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: unknown }).code === "GenericFailure";
 }
 
 /** The limit and size a text-growth guard (expr/string-growth.ts) failed the run with, if it did. */
@@ -29,7 +45,10 @@ export function cleanPolarsMessage(message: string): string {
   return first.replace(/\s+/g, " ").trim().slice(0, 500);
 }
 
-/** Runs `fn`, turning a Polars failure into the tool's error. */
+/**
+ * Runs `fn`, where Polars computes a tool's data (builds its plan, collects it, writes it),
+ * turning a Polars failure into the tool's error; any other error passes unchanged.
+ */
 export function asTool<T>(toolId: string, fn: () => T): T {
   try {
     return fn();

@@ -19,7 +19,7 @@ import {
 } from "./refusals";
 
 /**
- * The allowlist checker (server.md rule 9). Walks the tree and accepts only: the names `pl`,
+ * The allowlist checker (docs/server-api.md rule 9). Walks the tree and accepts only: the names `pl`,
  * `True`, `False`, `None`; literals (no bytes); `pl.<function>` and `<expr>.<method>` calls
  * from the catalogue with arguments that fit their signatures; `pl.<Dtype>`; the operators
  * of Python Polars on expressions; one comparison at a time. Literal arithmetic is folded

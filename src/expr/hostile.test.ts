@@ -6,7 +6,7 @@ import pl from "nodejs-polars";
 import { checkExpression, compileExpression, type ExprLimits, parseExpression } from ".";
 import { ExpressionError } from "./expression-error";
 
-// Acceptance corpus of server.md rule 9: every entry must be refused with an ExpressionError
+// Acceptance corpus of docs/server-api.md rule 9: every entry must be refused with an ExpressionError
 // whose message names what was refused and whose offset points into the source, before
 // anything runs. Sources are written as Python would be typed into the Calculate tool.
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempFolder } from "../../tests/helpers/format-samples";
 import { DataSourceError } from "../shared/errors";
@@ -44,5 +44,34 @@ describe("writeAtomically", () => {
     const dirTarget = join(tmp.dir, "folder.csv");
     mkdirSync(dirTarget);
     expect(() => writeAtomically(dirTarget, () => 0)).toThrow(`Cannot write ${dirTarget}: it is a directory`);
+  });
+
+  test("the system refusing a step (the folder removed meanwhile) is a DataSourceError; a bug passes unchanged", () => {
+    const folder = join(tmp.dir, "vanishing");
+    mkdirSync(folder);
+    const target = join(folder, "d.txt");
+    let thrown: unknown;
+    try {
+      writeAtomically(target, (tempPath) => {
+        writeFileSync(tempPath, "data");
+        rmSync(folder, { recursive: true });
+        return 1;
+      });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(DataSourceError);
+    expect((thrown as Error).message).toStartWith(`Cannot write ${target}: `);
+    expect((thrown as Error).message).toContain("ENOENT");
+    const bug = new TypeError("x is undefined");
+    let passed: unknown;
+    try {
+      writeAtomically(join(tmp.dir, "e.txt"), () => {
+        throw bug;
+      });
+    } catch (err) {
+      passed = err;
+    }
+    expect(passed).toBe(bug);
   });
 });

@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { DataSourceError } from "../shared/errors";
+import { isSystemError } from "../shared/tolerant-fs";
 
 /**
  * Writes `target` atomically: `produce` writes a temp file in the target's folder, which is
@@ -12,7 +13,7 @@ export function writeAtomically<T>(target: string, produce: (tempPath: string) =
   checkWritableTarget(target);
   return withTempFile(target, (tempPath) => {
     const result = produce(tempPath);
-    renameSync(tempPath, target);
+    cannotWriteIfRefused(target, () => renameSync(tempPath, target));
     return result;
   });
 }
@@ -24,13 +25,27 @@ export function writeAtomically<T>(target: string, produce: (tempPath: string) =
  * error returns (seen in tests), and without the folder that late file cannot appear.
  */
 export function withTempFile<T>(target: string, use: (tempPath: string) => T): T {
-  const folder = mkdtempSync(join(dirname(target), `.${basename(target)}.weft-`));
+  const folder = cannotWriteIfRefused(target, () => mkdtempSync(join(dirname(target), `.${basename(target)}.weft-`)));
   // The `.tmp` suffix keeps Polars' compression/extension check from seeing `.gz` or `.zst`.
   const tempPath = join(folder, `${basename(target)}.tmp`);
   try {
-    return use(tempPath);
+    return cannotWriteIfRefused(target, () => use(tempPath));
   } finally {
     rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/**
+ * Runs a step of a write, the system's refusal (a folder removed meanwhile, a full disk, no
+ * permission) becoming the DataSourceError it is where it arises; Polars' failures and
+ * Weft's own errors pass unchanged.
+ */
+function cannotWriteIfRefused<T>(target: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (!isSystemError(error)) throw error;
+    throw new DataSourceError(`Cannot write ${target}: ${error.message}`, { cause: error });
   }
 }
 

@@ -1,6 +1,6 @@
 import type pl from "nodejs-polars";
 
-/** The source types of server.md "Data formats" (files and databases). */
+/** The source types of docs/server-api.md "Data formats" (files and databases). */
 export const SOURCE_TYPES = [
   "avro",
   "csv",

@@ -11,7 +11,7 @@ export type Frame = LazyDataFrame;
 /** A frame's column names and types, in order. */
 export type FrameSchema = Record<string, DataType>;
 
-/** Safety limits (server.md rule 8, decisions.md defaults), from the Server's settings. */
+/** Safety limits (docs/server-api.md rule 8, decisions.md defaults), from the Server's settings. */
 export interface ToolLimits extends SpreadsheetLimits {
   maxPivotColumns: number;
   maxCrossJoinRows: number;

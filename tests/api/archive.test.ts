@@ -17,7 +17,7 @@ import { waitUntil } from "../helpers/wait";
 import { countingInput, countingMs, SLOW_COUNT, workflow, writeCsv, writeEmptySqlite } from "../helpers/workflows";
 
 /*
- * The execution archive through the API (server.md "Archive"; decisions.md: statuses
+ * The execution archive through the API (docs/server-api.md "Archive"; decisions.md: statuses
  * success/error/cancelled/timeout, list limit 50, ARCHIVE_ENABLED, ARCHIVE_RETENTION_DAYS 30).
  * Every run here is real: the engine runs it, the Server archives it.
  */

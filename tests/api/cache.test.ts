@@ -6,7 +6,7 @@ import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 import { workflow, writeCsv } from "../helpers/workflows";
 
 /*
- * The cache routes (server.md "Cache"; decisions.md: CACHE_QUOTA_GB 10, CACHE_RETENTION_DAYS 7,
+ * The cache routes (docs/server-api.md "Cache"; decisions.md: CACHE_QUOTA_GB 10, CACHE_RETENTION_DAYS 7,
  * CACHE_CLEAR_ON_CLOSE false). Entries are made by real previews through the engine; what
  * the routes report is checked against the files on disk, counted here.
  */
@@ -163,7 +163,7 @@ describe("cache routes, defaults", () => {
       status: 200,
       body: { status: "cleared_on_close", workflow_id: "w-cache-b", cleared: false, files_removed: 0 },
     });
-    // server.md: `{status: cleared_on_close, cleared_count, workflow_ids}` whatever the setting.
+    // docs/server-api.md "Cache": `{status: cleared_on_close, cleared_count, workflow_ids}` whatever the setting.
     const batch = await call(t, "POST", "/cache/close/batch", { workflow_ids: ["w-cache-b", "w-other"] });
     expect(batch).toEqual({
       status: 200,

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
+import { ExecutorPool } from "../../src/engine/executor/pool";
+import type { JobRequest } from "../../src/engine/job";
+import type { ServerConfig } from "../../src/server/config";
+import { engineSettings } from "../../src/server/engine-pool";
 import { FeatureDisabledError, ToolConfigError } from "../../src/shared/errors";
-import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
-import { countingInput, SLOW_COUNT, workflow, writeEmptySqlite } from "../helpers/workflows";
+import { createLogger } from "../../src/shared/logger";
+import { bearer, callApi, makeTestApp, type TestApp } from "../helpers/test-app";
+import { countingInput, SLOW_COUNT, workflow, writeCsv, writeEmptySqlite } from "../helpers/workflows";
 
 type ErrorAnswer = { detail: string; error_id: string };
 
@@ -147,4 +152,88 @@ describe("an engine process that dies during a run", () => {
       await t.close();
     }
   }, 60_000);
+});
+
+/*
+ * Errors are classified where they arise (issue 15): Polars refusing the data is the tool's
+ * 422; a bug in Weft's own code stays a 500 with an error_id, across the executor process.
+ *
+ *   in (CSV: a = "1", "two") ─► sort (its builder has a bug: reads a property of undefined)
+ *                            └► calc (a cast to Int64, strict: "two" is refused by Polars)
+ */
+describe("a tool's failure, through the engine's processes", () => {
+  let t: TestApp;
+  let broken: ExecutorPool;
+  let source: string;
+  const flow = () =>
+    workflow(
+      "w-classified",
+      [
+        { id: "in", type: "input", config: { source } },
+        { id: "sort", type: "sort", config: { by: [{ column: "a" }] } },
+        {
+          id: "calc",
+          type: "calculate",
+          config: { columns: [{ name: "n", expression: 'pl.col("a").cast(pl.Int64, strict=True)' }] },
+        },
+      ],
+      ["in -> sort", "in -> calc"],
+    );
+  beforeAll(async () => {
+    t = await makeTestApp({ env: { ENGINE_PROCESSES: "1" } });
+    mkdirSync(join(t.dataDir, "files"));
+    source = writeCsv(join(t.dataDir, "files", "a.csv"), ["a"], [["1"], ["two"]]);
+    // The real executor (child.ts, the engine, the pool's protocol) with one bug injected:
+    // the Sort tool's builder reads a property of undefined, as a slip in Weft's code would.
+    const script = join(t.home, "executor-with-a-bug.ts");
+    const src = resolve(import.meta.dir, "..", "..", "src");
+    await Bun.write(
+      script,
+      `import { TOOLS } from ${JSON.stringify(join(src, "tools", "registry"))};
+       import { runExecutor } from ${JSON.stringify(join(src, "engine", "executor", "child"))};
+       TOOLS.sort.build = (inputs, config) => ({ output: config.missing.first });
+       runExecutor();`,
+    );
+    broken = new ExecutorPool({
+      size: 1,
+      settings: engineSettings(t.config.server as ServerConfig, t.dataDir),
+      logger: createLogger({ level: "debug", sink: (line) => t.logs.push(JSON.parse(line)) }),
+      timeoutMs: 60_000,
+      command: [process.execPath, script],
+    });
+    // Routes of this test only: they run a job on the pool above, answered by the same error handler.
+    const job = (kind: "tool_preview" | "preview_all") =>
+      ({ kind, workflow: flow(), connections: {}, toolId: "sort", previewLimit: 10 }) as JobRequest;
+    t.app.get("/api/test/run-with-a-bug", async (c) => c.json(await broken.run(job("tool_preview"))));
+    t.app.get("/api/test/preview-all-with-a-bug", async (c) => c.json(await broken.run(job("preview_all"))));
+  });
+  afterAll(async () => {
+    await broken.close();
+    await t.close();
+  });
+
+  test("a bug in a tool's builder is a 500 with an error_id logged at error, not a 422 'failed on the data'", async () => {
+    const res = await t.app.request("/api/test/run-with-a-bug", { headers: bearer(t.token) });
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as ErrorAnswer;
+    expect(body.detail).not.toContain("failed on the data");
+    await expectErrorIdLogged(t, body, "TypeError");
+  });
+
+  test("preview_all shows a tool's data failure beside the others, but a bug fails the request", async () => {
+    const res = await t.app.request("/api/test/preview-all-with-a-bug", { headers: bearer(t.token) });
+    expect(res.status).toBe(500);
+    await expectErrorIdLogged(t, (await res.json()) as ErrorAnswer, "TypeError");
+  });
+
+  test("Polars refusing the data (a strict cast of 'two' to Int64) is still the tool's 422, without an error_id", async () => {
+    const answer = await callApi(t, "POST", "/workflow/tool/execute", { tool_id: "calc", workflow: flow() });
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail).toStartWith('Tool "calc" failed on the data: conversion from `str` to `i64`');
+    expect(answer.body.error_id).toBeUndefined();
+    const all = await callApi(t, "POST", "/workflow/preview_all", { workflow: flow() });
+    expect(all.status).toBe(200);
+    expect(all.body.calc.error.status).toBe(422);
+    expect(all.body.in.error).toBeUndefined();
+  });
 });

@@ -16,7 +16,7 @@ import { supportedExtensions } from "../../src/formats/catalog";
 import { bearer, makeTestApp, type TestApp } from "../helpers/test-app";
 
 /*
- * The file browser: GET /api/files/roots, list, search and stat (server.md "Files"), over a
+ * The file browser: GET /api/files/roots, list, search and stat (docs/server-api.md "Files"), over a
  * real temporary tree:
  *
  *   base/

@@ -170,6 +170,20 @@ describe("SQLite", () => {
     const one = await call("workflow/tool/execute", { tool_id: "bad", workflow: flow });
     expect(one.status).toBe(404);
   });
+
+  test("a query SQLite refuses is the driver's error classified where it arises: a 400 naming the tool", async () => {
+    const flow = workflow("w-sqlite-bad-sql", [
+      { id: "in", type: "input", config: { ...input(), table: undefined, query: "SELECT nope FROM sales" } },
+    ]);
+    const one = await call("workflow/tool/execute", { tool_id: "in", workflow: flow });
+    expect(one.status).toBe(400);
+    expect(one.body.detail).toStartWith('Tool "in": SQLite');
+    expect(one.body.detail).toContain("nope");
+    expect(one.body.error_id).toBeUndefined();
+    const all = await call("workflow/preview_all", { workflow: flow });
+    expect(all.status).toBe(200);
+    expect(all.body.in.error.status).toBe(400);
+  });
 });
 
 for (const server of [
@@ -205,6 +219,29 @@ for (const server of [
       expect(sorted(answer.body.outputs.output.data)).toEqual(sums(ROWS));
       const password = new URL(String(url)).password;
       expect(JSON.stringify(head.body) + JSON.stringify(answer.body)).not.toContain(`:${password}@`);
+    });
+
+    test("a query the server refuses and a closed port are 400s naming the tool (driver errors, classified)", async () => {
+      const refused = workflow(`w-${type}-bad-sql`, [
+        {
+          id: "in",
+          type: "input",
+          config: { source_type: type, connection: { uri: url }, query: `SELECT nope FROM ${table}` },
+        },
+      ]);
+      const bad = await call("workflow/tool/execute", { tool_id: "in", workflow: refused });
+      expect(bad.status).toBe(400);
+      expect(bad.body.detail).toContain('Tool "in"');
+      expect(bad.body.detail).toContain("nope");
+      const closed = new URL(String(url));
+      closed.port = "1";
+      const unreachable = workflow(`w-${type}-closed`, [
+        { id: "in", type: "input", config: { source_type: type, connection: { uri: closed.toString() }, table } },
+      ]);
+      const gone = await call("workflow/tool/execute", { tool_id: "in", workflow: unreachable });
+      expect(gone.status).toBe(400);
+      expect(gone.body.detail).toContain('Tool "in"');
+      expect(gone.body.error_id).toBeUndefined();
     });
 
     test("a wrong password is a clear 400 that does not repeat it", async () => {

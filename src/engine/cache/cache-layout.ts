@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { type Dirent, readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256Hex } from "../../shared/hash";
-import { isNoEntry } from "./fs-util";
+import { isNoEntry, readDirents } from "../../shared/tolerant-fs";
 
 /**
  * Where cache entries live on disk:
@@ -106,15 +106,6 @@ export function listFolder(path: string): CacheFolder {
     if (found) (isEntry ? folder.entries : folder.temps).push(found);
   }
   return folder;
-}
-
-function readDirents(path: string): Dirent[] {
-  try {
-    return readdirSync(path, { withFileTypes: true });
-  } catch (err) {
-    if (isNoEntry(err)) return [];
-    throw err;
-  }
 }
 
 function statFile(path: string): CacheFile | undefined {

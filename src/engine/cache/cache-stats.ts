@@ -1,6 +1,6 @@
 import { listCache } from "./cache-layout";
 
-/** GET /api/cache/stats (server.md "Cache stats"). */
+/** GET /api/cache/stats (docs/server-api.md "Cache stats"). */
 export interface CacheStats {
   enabled: boolean;
   /** Workflow folders holding at least one complete entry. */

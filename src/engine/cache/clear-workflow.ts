@@ -1,6 +1,6 @@
 import { join } from "node:path";
+import { rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
 import { listFolder, STALE_TEMP_MS, workflowFolderName } from "./cache-layout";
-import { rmdirIfEmpty, unlinkIfExists } from "./fs-util";
 
 /**
  * Removes one workflow's cache entries (force refresh, POST /api/cache/clear); returns how

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { isNoEntry } from "./fs-util";
+import { isNoEntry } from "../../shared/tolerant-fs";
 
 /**
  * A structural check of an Arrow IPC *file* (Feather v2), reading only its first 8 and

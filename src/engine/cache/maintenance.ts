@@ -1,5 +1,5 @@
+import { rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
 import { listCache, STALE_TEMP_MS } from "./cache-layout";
-import { rmdirIfEmpty, unlinkIfExists } from "./fs-util";
 
 /**
  * The cache's housekeeping (POST /api/cache/maintenance, and periodically):
@@ -16,7 +16,7 @@ import { rmdirIfEmpty, unlinkIfExists } from "./fs-util";
 
 const DAY_MS = 86_400_000;
 
-/** The answer of a maintenance run (server.md). */
+/** The answer of a maintenance run (docs/server-api.md "Cache"). */
 export interface MaintenanceResult {
   ttl_files_deleted: number;
   lru_files_evicted: number;

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, renameSync, utimesSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import pl from "nodejs-polars";
+import { isNoEntry, rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
 import {
   assertHash,
   entryFileName,
@@ -11,7 +12,6 @@ import {
 } from "./cache-layout";
 import { type CacheStats, cacheStats } from "./cache-stats";
 import { clearWorkflowCache } from "./clear-workflow";
-import { isNoEntry, rmdirIfEmpty, unlinkIfExists } from "./fs-util";
 import { checkIpcFile } from "./ipc-file";
 import { type MaintenanceResult, runMaintenance } from "./maintenance";
 

@@ -1,5 +1,5 @@
 import { setDeadline } from "../../shared/deadline";
-import { ExecutionTimeoutError } from "../../shared/errors";
+import { ExecutionTimeoutError, WeftError } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
 import { createEngine, type Engine } from "../engine";
 import type { RunEvent } from "../job";
@@ -43,8 +43,7 @@ export function runExecutor(): void {
           const onEvent = (event: RunEvent) => send({ t: "event", id: message.id, event });
           reply = { t: "done", id: message.id, result: await engine.run(message.job, signal, onEvent) };
         } catch (err) {
-          if (!(err instanceof Error && "status" in err))
-            log("error", "job failed unexpectedly", { error: serializeError(err) });
+          if (!(err instanceof WeftError)) log("error", "job failed unexpectedly", { error: serializeError(err) });
           reply = { t: "failed", id: message.id, error: serializeError(err) };
         } finally {
           stop();

@@ -9,7 +9,7 @@ import {
   ToolConfigError,
   ToolRuntimeError,
   ValidationError,
-  type WeftError,
+  WeftError,
 } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
 import type { EngineSettings, JobRequest, JobResult, RunEvent } from "../job";
@@ -43,6 +43,8 @@ export type ClaimOutcome = "go" | "done";
 export interface SerializedError {
   name: string;
   message: string;
+  /** A Weft error's status: what classifies it, also for a class the Server does not revive by name. */
+  status?: number;
   toolId?: string;
   limit?: number;
   wouldBe?: number;
@@ -52,6 +54,7 @@ export interface SerializedError {
 export function serializeError(err: unknown): SerializedError {
   if (!(err instanceof Error)) return { name: "Error", message: String(err) };
   const out: SerializedError = { name: err.name, message: err.message, stack: err.stack };
+  if (err instanceof WeftError) out.status = err.status;
   if (err instanceof ToolConfigError || err instanceof ToolRuntimeError) out.toolId = err.toolId;
   if (err instanceof SafetyLimitError) Object.assign(out, { limit: err.limit, wouldBe: err.wouldBe });
   return out;
@@ -59,7 +62,9 @@ export function serializeError(err: unknown): SerializedError {
 
 /**
  * The error again, as the class it was, so the Server's one error handler maps it to the
- * same status. An error of any other class stays an unexpected Error (a 500 with an id).
+ * same status; a Weft error of another class (an ExpressionError, a ValidationError's
+ * subclass) keeps its status and name. An error that was not Weft's stays an unexpected
+ * Error (a 500 with an id), its class named in its message.
  */
 export function reviveError(e: SerializedError): Error {
   const simple: Record<string, new (message: string) => WeftError> = {
@@ -77,8 +82,22 @@ export function reviveError(e: SerializedError): Error {
   else if (e.name === "SafetyLimitError") err = new SafetyLimitError(e.message, e.limit ?? 0, e.wouldBe ?? 0);
   else {
     const Known = simple[e.name];
-    err = Known ? new Known(e.message) : new Error(`${e.name}: ${e.message}`);
+    if (Known) err = new Known(e.message);
+    else if (e.status !== undefined) err = new RevivedWeftError(e.name, e.message, e.status);
+    else err = new Error(`${e.name}: ${e.message}`);
   }
   if (e.stack) err.stack = e.stack;
   return err;
+}
+
+/** A Weft error of a class revived by its status alone: the same answer, the same name in logs. */
+class RevivedWeftError extends WeftError {
+  constructor(
+    name: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = name;
+  }
 }

@@ -37,7 +37,7 @@ export interface DatabaseDescription {
 }
 
 /**
- * The statement a request runs, checked by the read-only policy (server.md rule 10): the
+ * The statement a request runs, checked by the read-only policy (docs/server-api.md rule 10): the
  * query, or `SELECT * FROM <table>` with the name quoted for the dialect. Throws a
  * ValidationError for a refused query, both or neither of query and table, or a bad maxRows.
  */

@@ -240,7 +240,7 @@ async function inReadOnlySession<T>(
   try {
     const result = await Promise.race([
       (async () => {
-        // The second wall (server.md rule 10): a read-only session and transaction. TIMESTAMP
+        // The second wall (docs/server-api.md rule 10): a read-only session and transaction. TIMESTAMP
         // values are written in UTC, and text arrives as UTF-8.
         await run("SET SESSION TRANSACTION READ ONLY");
         await run("SET time_zone = '+00:00'");

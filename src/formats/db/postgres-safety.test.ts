@@ -6,7 +6,7 @@ import { DataSourceError, ValidationError } from "../../shared/errors";
 import { readPostgres } from "./postgres";
 import { readDatabase } from "./read-database";
 
-// The two walls of server.md rule 10, table names, maxRows, cancellation and connection
+// The two walls of docs/server-api.md rule 10, table names, maxRows, cancellation and connection
 // errors, against a real PostgreSQL.
 
 const pgUrl = process.env.WEFT_TEST_PG_URL ?? "";

@@ -98,7 +98,7 @@ async function inReadOnlyTransaction<T>(uri: string, signal: AbortSignal | undef
     database: decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username) || undefined,
     max: 1,
     connectionTimeout: 15,
-    // The second wall (server.md rule 10): every transaction of the session is read-only.
+    // The second wall (docs/server-api.md rule 10): every transaction of the session is read-only.
     connection: { default_transaction_read_only: "on", application_name: "weft" },
   });
   try {

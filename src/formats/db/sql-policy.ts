@@ -23,7 +23,7 @@ interface Finding {
 }
 
 /**
- * The read-only query policy (server.md rule 10): answers the statement to run, trimmed and
+ * The read-only query policy (docs/server-api.md rule 10): answers the statement to run, trimmed and
  * without a final `;` (and whatever comments follow it), or throws a ValidationError naming
  * what was refused and its line:column. The text must be one statement that starts with a
  * read keyword of the dialect and holds no refused word or function outside strings, quoted

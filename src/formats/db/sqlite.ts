@@ -95,7 +95,7 @@ async function withDatabase<T>(
     throw new DataSourceError(`Cannot open the SQLite database ${path}: ${(error as Error).message}`, { cause: error });
   }
   try {
-    // The second wall (server.md rule 10): the file is opened read-only, and query_only also
+    // The second wall (docs/server-api.md rule 10): the file is opened read-only, and query_only also
     // stops writes to the temp database, which a read-only file would allow.
     db.run("PRAGMA query_only = ON");
     return await work(db, path);

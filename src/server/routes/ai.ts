@@ -73,7 +73,7 @@ The answer is relayed as it arrives (\`text/event-stream\` chunk by chunk); a cl
 upstream request. 502 when the provider is unreachable, 504 when it sends no headers within 10 minutes.`;
 
 /**
- * The AI routes (server.md "AI proxy"): the models list of a provider, and a transparent,
+ * The AI routes (docs/server-api.md "AI proxy"): the models list of a provider, and a transparent,
  * streaming proxy to the provider's API. Keys are never stored or logged: they travel in
  * the request body (models) or headers (proxy) and go to the provider only.
  */

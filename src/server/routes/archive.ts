@@ -151,7 +151,7 @@ const routes = {
 };
 
 /**
- * The archive routes (server.md "Archive"). While the archive is disabled, every route but
+ * The archive routes (docs/server-api.md "Archive"). While the archive is disabled, every route but
  * `status` answers 503 (the service refuses); `status` answers `enabled: false`, so a
  * client learns why without an error.
  */

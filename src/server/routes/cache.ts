@@ -6,7 +6,7 @@ import { WorkflowIdSchema } from "../../shared/workflow";
 import type { ServerConfig } from "../config";
 
 /**
- * The cache routes (server.md "Cache"), over the engine's cache folder. Everything here is
+ * The cache routes (docs/server-api.md "Cache"), over the engine's cache folder. Everything here is
  * file work of engine/cache modules that do not load Polars, so the Server process does it
  * itself, as it does `/workflow/cache/clear`.
  */
@@ -33,8 +33,8 @@ const Cleared = z.object({
   workflow_id: z.string(),
   files_removed: z.number().int(),
 });
-// The status names the operation, whatever CACHE_CLEAR_ON_CLOSE says (server.md's body for the
-// batch); `cleared` and `cleared_count` say what happened.
+// The status names the operation, whatever CACHE_CLEAR_ON_CLOSE says (docs/server-api.md "Cache": the
+// batch's body); `cleared` and `cleared_count` say what happened.
 const ClosedStatus = z.literal("cleared_on_close");
 const Closed = z.object({
   status: ClosedStatus,

@@ -108,7 +108,7 @@ const routes = {
 };
 
 /**
- * The server-managed connection routes (server.md "Connections"; deprecated in favour of Hub
+ * The server-managed connection routes (docs/server-api.md "Connections"; deprecated in favour of Hub
  * connections). Credentials go in on create and update and never come out: they are only
  * decrypted to build the URI that a test (or, later, the connection resolver) uses.
  */

@@ -52,7 +52,7 @@ export type SourceConnectionResolver = (config: Record<string, unknown>) => Prom
 type SourceBody = { source?: string; source_type?: string; config?: Record<string, unknown> };
 
 /**
- * The data-source routes (server.md "Data source"). Files and databases are read in the
+ * The data-source routes (docs/server-api.md "Data source"). Files and databases are read in the
  * executor processes with the registry's readers, the same ones the Input tool uses, so all
  * three agree. A database's connection is resolved here, in the Server, and handed to the
  * job beside its table or query, as a workflow's are.

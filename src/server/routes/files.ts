@@ -174,7 +174,7 @@ export interface FilesDeps {
 }
 
 /**
- * The file browser (server.md "Files"; decisions.md "Files" and "File access"). Every path
+ * The file browser (docs/server-api.md "Files"; decisions.md "Files" and "File access"). Every path
  * goes through the same resolution as the Input and Output tools (shared/file-access.ts).
  */
 export function filesRoutes({ policy, home = homedir() }: FilesDeps) {

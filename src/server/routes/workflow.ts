@@ -142,7 +142,7 @@ const routes = {
 };
 
 /**
- * The workflow routes (server.md "Workflow"). Handlers only parse and hand the job to the
+ * The workflow routes (docs/server-api.md "Workflow"). Handlers only parse and hand the job to the
  * engine's executor processes; the engine validates the workflow and answers.
  */
 export function workflowRoutes({ engine, clearCache, prepare, archive, logger }: WorkflowRouteDeps) {
@@ -166,7 +166,7 @@ export function workflowRoutes({ engine, clearCache, prepare, archive, logger }:
           },
           { onEvent },
         );
-      // The archive records how the run ended, failures included (server.md execution rule 5).
+      // The archive records how the run ended, failures included (docs/server-api.md execution rule 5).
       return archive
         ? archivedRun(
             archive,

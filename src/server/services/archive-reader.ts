@@ -1,7 +1,7 @@
-import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
-import { isNoEntry, rmdirIfEmpty, unlinkIfExists } from "../../engine/cache/fs-util";
 import { ForbiddenError, NotFoundError } from "../../shared/errors";
+import { isNoEntry, readDirents, rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
 import {
   ARCHIVE_STATUSES,
   type ArchiveStatus,
@@ -18,7 +18,7 @@ import {
  * other file placed in the archive is never followed by a listing nor removed.
  */
 
-/** One row of `/archive/list` (server.md "Archive list entry"). */
+/** One row of `/archive/list` (docs/server-api.md "Archive list entry"). */
 export interface ArchiveListEntry {
   path: string;
   workflow_name: string;
@@ -38,15 +38,6 @@ export interface ArchiveQuery {
 const DAY_MS = 86_400_000;
 /** A temp file untouched this long belongs to a write that died. */
 const STALE_TEMP_MS = 3_600_000;
-
-function readDirents(path: string): Dirent[] {
-  try {
-    return readdirSync(path, { withFileTypes: true });
-  } catch (err) {
-    if (isNoEntry(err)) return [];
-    throw err;
-  }
-}
 
 /** Day folder names under `root`, newest first. */
 function dayFolders(root: string): string[] {

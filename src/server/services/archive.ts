@@ -1,9 +1,9 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isNoEntry } from "../../engine/cache/fs-util";
 import type { ExecuteResult } from "../../engine/job";
 import { ExecutionTimeoutError, FeatureDisabledError, ToolError, WeftError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
+import { isNoEntry } from "../../shared/tolerant-fs";
 import type { Workflow } from "../../shared/workflow";
 import { type ArchiveStatus, dayOf, entryFileName, tempFileName } from "./archive-entry";
 import {
@@ -16,7 +16,7 @@ import {
 import { redactForArchive, scrubMessage, urisIn } from "./archive-redact";
 
 /**
- * The execution archive (server.md "Archive"): every full run (`/workflow/execute`) leaves
+ * The execution archive (docs/server-api.md "Archive"): every full run (`/workflow/execute`) leaves
  * one JSON file with the workflow as sent (passwords removed: archive-redact.ts) and its
  * execution log, whether it succeeded or not. Written by the Server process, around the
  * engine call; a failure to archive is logged and never fails the run.
@@ -35,7 +35,7 @@ export interface ArchivedTool {
   sockets?: Record<string, number>;
 }
 
-/** The execution log of an entry (server.md "Execution log", with what a failure needs). */
+/** The execution log of an entry (docs/server-api.md "Execution log", with what a failure needs). */
 export interface ExecutionLog {
   workflow_id: string;
   started_at: string;

@@ -7,7 +7,7 @@ import type { ConnectionStore } from "./connection-store";
 
 const DATABASE_TYPES = new Set(["postgresql", "mysql", "sqlite", "mssql"]);
 
-/** Who holds a connection's credentials (server.md rule 11). */
+/** Who holds a connection's credentials (docs/server-api.md rule 11). */
 export type ConnectionOwnership = "client" | "server" | "hub";
 
 /** A database connection ready for a run. */
@@ -112,7 +112,7 @@ export function isDatabaseInputTool(tool: ToolNode): boolean {
 }
 
 /**
- * Prepares a workflow for the engine (server.md rule 11): every database Input's connection
+ * Prepares a workflow for the engine (docs/server-api.md rule 11): every database Input's connection
  * resolved here, in the Server (client URI in the request, the server-managed store, or the
  * Hub), and handed to the run beside the workflow, whose configs lose the client URIs: no
  * credential reaches a lineage hash, a cache key, an executor's config or an answer. A

@@ -13,7 +13,7 @@ export type ConnectionType = (typeof CONNECTION_TYPES)[number];
 /** The port used when a connection gives none. SQLite has no server: its port is 0. */
 export const DEFAULT_PORTS: Record<ConnectionType, number> = { postgresql: 5432, mysql: 3306, sqlite: 0, mssql: 1433 };
 
-/** A connection as the API shows it (server.md "Connection"): never its credentials. */
+/** A connection as the API shows it (docs/server-api.md "Connection"): never its credentials. */
 export interface Connection {
   id: string;
   name: string;
@@ -66,8 +66,8 @@ type StoredConnection = z.infer<typeof StoredConnection>;
 type StoreFile = z.infer<typeof StoreFile>;
 
 /**
- * The server-managed connections (deprecated in favour of Hub connections, server.md), kept
- * in one JSON file with the credentials encrypted (connection-crypto.ts). Every operation
+ * The server-managed connections (deprecated in favour of Hub connections: docs/server-api.md
+ * "Connections"), kept in one JSON file with the credentials encrypted (connection-crypto.ts). Every operation
  * reads the file and a change rewrites it atomically (temp file, fsync, rename; mode 0600);
  * file access is synchronous, so two requests of this process never interleave a
  * read-modify-write. Names are unique ignoring case and surrounding spaces ("Sales" and
@@ -267,7 +267,7 @@ function findOrThrow(file: StoreFile, id: string): StoredConnection {
   return found;
 }
 
-/** A blank or absent new value keeps the stored secret (server.md: PUT "keeps existing credentials"). */
+/** A blank or absent new value keeps the stored secret (docs/server-api.md "Connections"). */
 function sealOrKeep(box: SecretBox, value: string | undefined, current: SealedSecret, aad: string): SealedSecret {
   return value === undefined || value.trim() === "" ? current : box.seal(value, aad);
 }

@@ -12,7 +12,7 @@ import {
 } from "../../shared/file-access";
 import { type OpenedPath, openWithinRoots } from "../../shared/open-within-roots";
 
-/** A file or folder as the browse routes answer it (server.md "File entry"). */
+/** A file or folder as the browse routes answer it (docs/server-api.md "File entry"). */
 export interface FileEntry {
   name: string;
   path: string;

@@ -36,7 +36,7 @@ describe("matchScore", () => {
     expect(matchScore("report_port.csv", "port")).toBe(MATCH_SCORES.word);
   });
 
-  test("the tiers are ordered as server.md ranks them", () => {
+  test("the tiers are ordered as docs/server-api.md (Files) ranks them", () => {
     const order = [
       MATCH_SCORES.exact,
       MATCH_SCORES.startsWith,

@@ -1,5 +1,5 @@
 /**
- * How well a file name matches a search query (server.md "Files": exact match, starts
+ * How well a file name matches a search query (docs/server-api.md "Files": exact match, starts
  * with, word match, substring, subsequence, best first). Case is ignored. The score tiers
  * are far apart so that a client may sort or threshold on them.
  */

@@ -4,7 +4,7 @@ import { type FileAccessPolicy, grantedRealPath, isReserved } from "../../shared
 import { extensionOf, fileEntry, statOrUndefined } from "./file-browser";
 import { matchScore } from "./file-match";
 
-/** One hit of a search (server.md "Files"). */
+/** One hit of a search (docs/server-api.md "Files"). */
 export interface SearchHit {
   name: string;
   path: string;

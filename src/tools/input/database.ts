@@ -1,7 +1,8 @@
 import { statSync } from "node:fs";
 import { type DatabaseRequest, describeDatabase, readDatabase } from "../../formats/db/read-database";
 import { sqlitePath, sqliteUri } from "../../formats/db/sqlite";
-import { DataSourceError, NotFoundError, ValidationError } from "../../shared/errors";
+import { DataSourceError, NotFoundError, ValidationError, WeftError } from "../../shared/errors";
+import { isSystemError } from "../../shared/tolerant-fs";
 import type { ToolContext, ToolOutputs } from "../types";
 import type { DatabaseInput } from "./schema";
 
@@ -36,16 +37,19 @@ export function databaseFingerprint(config: DatabaseInput, ctx: ToolContext): st
   let identity: string;
   try {
     identity = ctx.connection().identity;
-  } catch {
-    return undefined;
+  } catch (err) {
+    // Weft's refusal (no connection resolved, a grant missing) is reported by the build; a bug is not hidden.
+    if (err instanceof WeftError) return undefined;
+    throw err;
   }
   if (config.source_type !== "sqlite") return identity;
   const path = sqlitePath(connectionUri(config, ctx));
   try {
     const stat = statSync(path);
     return `${identity}:${stat.size}:${stat.mtimeMs}`;
-  } catch {
-    throw new NotFoundError(`Tool "${ctx.toolId}": SQLite file not found: ${path}`);
+  } catch (err) {
+    if (!isSystemError(err)) throw err;
+    throw new NotFoundError(`Tool "${ctx.toolId}": SQLite file not found: ${path}`, { cause: err });
   }
 }
 

@@ -1,14 +1,15 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { formatForPath, writableExtensions } from "../../formats/registry";
-import { ToolConfigError } from "../../shared/errors";
+import { DataSourceError, ToolConfigError } from "../../shared/errors";
 import { renamed } from "../../shared/open-within-roots";
+import { isSystemError } from "../../shared/tolerant-fs";
 import { singleInput } from "../column-checks";
 import { defineTool } from "../types";
 import { outputMeta } from "./meta";
 
 /**
- * Writes its input to a file, in full runs only (previews never write: server.md rule 6).
+ * Writes its input to a file, in full runs only (previews never write: docs/server-api.md rule 6).
  * The data passes through to the `output` socket, so a preview shows what would be written.
  */
 export const outputTool = defineTool(outputMeta, {
@@ -38,7 +39,13 @@ export const outputTool = defineTool(outputMeta, {
       );
     }
     const format = formatForPath(path, config.format);
-    mkdirSync(dirname(path), { recursive: true });
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (err) {
+      // The folder could not be made (a file in the way, no permission, the name swapped meanwhile).
+      if (!isSystemError(err)) throw err;
+      throw new DataSourceError(`Tool "${ctx.toolId}" (output): cannot write ${config.path}: ${err.message}`);
+    }
     // Written into the folder as opened and checked, never through its name again: a folder
     // swapped for a link to outside the roots meanwhile cannot receive the file.
     const folder = ctx.openPath(dirname(path), "write");

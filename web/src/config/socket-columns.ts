@@ -1,11 +1,11 @@
 import { createEffect, on, onCleanup } from "solid-js";
 import { createStore } from "solid-js/store";
 import { ApiError, api, type ColumnInfo } from "../lib/api";
+import { lineageKey, upstreamWorkflow } from "../model/lineage";
 import { unreadyTools } from "../model/setup";
 import type { WorkflowDoc } from "../model/workflow";
 import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
-import { lineageKey, upstreamWorkflow } from "./lineage";
 
 /** The columns arriving at one input socket, as far as the panel knows them. */
 export interface SocketColumns {

@@ -1,10 +1,10 @@
 import { createEffect, createSignal, on, onCleanup } from "solid-js";
 import { ApiError, api, type ColumnInfo } from "../lib/api";
+import { lineageKey, upstreamWorkflow } from "../model/lineage";
 import { type Unready, unreadyTools } from "../model/setup";
 import { createDebouncedTask } from "../state/debounced-task";
 import type { Editor } from "../state/editor";
 import { mainSocket } from "../state/tool-status";
-import { lineageKey, upstreamWorkflow } from "./lineage";
 import { type PlacedError, placeError } from "./server-error";
 
 export interface ToolCheck {

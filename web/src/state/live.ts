@@ -8,11 +8,11 @@ import {
   type SocketPreviews,
   type ToolMetric,
 } from "../lib/api";
+import { lineageKeys } from "../model/lineage";
 import { readyPart, unreadyTools } from "../model/setup";
 import { toApiWorkflow } from "../model/workflow";
 import { type Clock, createDebouncedTask } from "./debounced-task";
 import type { Editor } from "./editor";
-import { lineageKeys } from "./lineage";
 import { applyRunEvent, type RunProgress, startProgress } from "./run-progress";
 import { type Failure, failureOf, isAbort, toolOfError } from "./tool-error";
 import { deriveStatus, type Keyed, type ToolPreviewState, type ToolStatus } from "./tool-status";

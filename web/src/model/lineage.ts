@@ -1,11 +1,20 @@
-import type { WorkflowDoc } from "../model/workflow";
+import type { WorkflowDoc } from "./workflow";
+
+/**
+ * What a tool's result depends on, as the client sees it: itself and every tool upstream of
+ * it. The live previews use the keys to tell which results a change made stale; the config
+ * panel uses them (and the cut-down workflow) when it asks the Server about one tool, so an
+ * unfinished tool elsewhere does not fail the request, and an answer is known stale when the
+ * tool's key changed.
+ */
 
 /**
  * A client-side lineage key per tool: a hash of its type, its config and, in wire order,
  * the keys and sockets of what feeds it (the same idea as the Server's lineage hash, which
  * the client cannot compute). A tool whose key changed since a result was computed is
  * "affected": its preview, row count and run metrics are out of date. Positions and labels
- * do not enter the key, so moving a tool affects nothing.
+ * do not enter the key, so moving a tool affects nothing; nor does editing a tool that is
+ * not upstream of it.
  */
 export function lineageKeys(doc: WorkflowDoc): Map<string, string> {
   const byId = new Map(doc.tools.map((t) => [t.id, t]));
@@ -29,6 +38,34 @@ export function lineageKeys(doc: WorkflowDoc): Map<string, string> {
   };
   for (const tool of doc.tools) keyOf(tool.id);
   return keys;
+}
+
+/** One tool's lineage key (lineageKeys): it changes exactly when what `toolId` computes may change. */
+export function lineageKey(doc: WorkflowDoc, toolId: string): string {
+  return lineageKeys(doc).get(toolId) ?? `missing:${toolId}`;
+}
+
+/** The ids of `toolId` and of every tool upstream of it. */
+export function upstreamIds(doc: WorkflowDoc, toolId: string): Set<string> {
+  const seen = new Set<string>();
+  const pending = [toolId];
+  while (pending.length > 0) {
+    const id = pending.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const wire of doc.wires) if (wire.target === id) pending.push(wire.source);
+  }
+  return seen;
+}
+
+/** The workflow cut down to `toolId` and its upstream tools (with the wires among them). */
+export function upstreamWorkflow(doc: WorkflowDoc, toolId: string): WorkflowDoc {
+  const ids = upstreamIds(doc, toolId);
+  return {
+    meta: doc.meta,
+    tools: doc.tools.filter((t) => ids.has(t.id)),
+    wires: doc.wires.filter((w) => ids.has(w.source) && ids.has(w.target)),
+  };
 }
 
 /** The ids whose key differs between two key maps (changed, added; removed ones are gone). */

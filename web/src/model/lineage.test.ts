@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { WorkflowDoc } from "../model/workflow";
-import { affectedTools, lineageKeys, stableJson } from "./lineage";
+import { affectedTools, lineageKey, lineageKeys, stableJson, upstreamIds, upstreamWorkflow } from "./lineage";
+import type { WorkflowDoc } from "./workflow";
 
 //   input_1 ──► filter_1 ─(true)─► summarize_1
 //        └────► sort_1
@@ -69,5 +69,54 @@ describe("lineageKeys", () => {
     });
     looped.wires.push({ id: "w5", source: "gone", source_socket: "output", target: "sort_1", target_socket: "input" });
     expect(lineageKeys(looped).size).toBe(4);
+  });
+});
+
+//   in_1 ──► filter_1 ──► sort_1
+//   in_2 ─────────────────┘ (no: in_2 feeds join_1 only)
+//   in_2 ──► join_1
+const branchTool = (id: string, config: Record<string, unknown> = {}) => ({
+  id,
+  type: id.split("_")[0] as string,
+  config,
+  position: { x: 0, y: 0 },
+});
+const branchWire = (source: string, target: string) => ({
+  id: `${source}-${target}`,
+  source,
+  source_socket: "output",
+  target,
+  target_socket: "input",
+});
+const branches: WorkflowDoc = {
+  meta: { workflow_id: "wf", name: "t" },
+  tools: [branchTool("in_1"), branchTool("filter_1"), branchTool("sort_1"), branchTool("in_2"), branchTool("join_1")],
+  wires: [branchWire("in_1", "filter_1"), branchWire("filter_1", "sort_1"), branchWire("in_2", "join_1")],
+};
+
+describe("one tool's upstream part and key (the config panel's)", () => {
+  test("upstream tools and the wires among them", () => {
+    expect([...upstreamIds(branches, "sort_1")].sort()).toEqual(["filter_1", "in_1", "sort_1"]);
+    const part = upstreamWorkflow(branches, "filter_1");
+    expect(part.tools.map((t) => t.id)).toEqual(["in_1", "filter_1"]);
+    expect(part.wires).toHaveLength(1);
+  });
+
+  test("the key moves with upstream configs, not with positions or other branches", () => {
+    const key = lineageKey(branches, "filter_1");
+    const moved = structuredClone(branches);
+    (moved.tools[0] as { position: { x: number } }).position.x = 99;
+    (moved.tools[3] as { config: object }).config = { source: "/other.csv" };
+    (moved.tools[2] as { config: object }).config = { by: [] };
+    expect(lineageKey(moved, "filter_1")).toBe(key);
+    const changed = structuredClone(branches);
+    (changed.tools[0] as { config: object }).config = { source: "/x.csv" };
+    expect(lineageKey(changed, "filter_1")).not.toBe(key);
+  });
+
+  test("it is the tool's key among all of them (one implementation for the panel and the live previews)", () => {
+    const all = lineageKeys(branches);
+    for (const t of branches.tools) expect(lineageKey(branches, t.id)).toBe(all.get(t.id) as string);
+    expect(lineageKey(branches, "gone")).toBe("missing:gone");
   });
 });
