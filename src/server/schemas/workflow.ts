@@ -131,7 +131,7 @@ export const PreviewAllResponse = z
     z.union([
       z.object({ outputs: SocketPreviews }),
       z.object({
-        outputs: z.record(z.string(), z.never()),
+        outputs: SocketPreviews.openapi({ description: "Empty" }),
         error: z.object({ detail: z.string(), status: z.number().int() }),
       }),
     ]),
