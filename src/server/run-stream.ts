@@ -1,17 +1,10 @@
 import type { ExecuteResult, RunEvent } from "../engine/job";
-import type { ErrorBody } from "../http/error-handler";
+import type { RunErrorLine, RunStreamLine } from "./schemas/run-stream";
+
+export type { RunErrorLine, RunStreamLine } from "./schemas/run-stream";
 
 /** The media type of a streamed full run: one JSON object per line. */
 export const NDJSON = "application/x-ndjson";
-
-/** How a streamed run ends: its error, as the JSON answer's `{detail, error_id?}` with its status. */
-export type RunErrorLine = { event: "error"; status: number; tool_id?: string } & ErrorBody;
-
-/**
- * The lines of `/workflow/execute` streamed (Weft's extension, docs/decisions.md): the run's
- * progress events, then exactly one `result` (the JSON answer's body) or `error`.
- */
-export type RunStreamLine = RunEvent | ({ event: "result" } & ExecuteResult) | RunErrorLine;
 
 /** Whether the request's Accept header asks for the NDJSON stream (listed, and not with q=0). */
 export function wantsNdjson(accept: string | undefined): boolean {

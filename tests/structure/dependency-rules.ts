@@ -11,6 +11,8 @@ export interface DependencyRule {
   why: string;
   from: (file: string) => boolean;
   forbids: (target: string) => boolean;
+  /** A type-only import (`import type`) of a forbidden target is allowed: nothing of it is bundled or run. */
+  typesAllowed?: boolean;
   bad: { from: string; text: string };
   good: { from: string; text: string };
   /**
@@ -107,9 +109,21 @@ export const DEPENDENCY_RULES: DependencyRule[] = [
       from: "web/src/lib/api.ts",
       text: 'import type { Workflow } from "../../../src/shared/workflow";\nimport type { Routes } from "../../../src/server/schemas/routes";\nimport { sortMeta } from "../../../src/tools/sort/meta";',
     },
-    // TODO(issue 15, branch i15-client): web/src/lib/api.ts still imports server and engine
-    // internals here; remove this flag once that branch is merged.
-    pending: "waits for i15-client (the typed client)",
+  },
+  {
+    name: "web/ takes the route schemas as types only",
+    why: "the web app compiles against the answers' shapes, never bundles the Server's code",
+    from: under("web"),
+    forbids: under("src/server/schemas"),
+    typesAllowed: true,
+    bad: {
+      from: "web/src/lib/api.ts",
+      text: 'import { WorkflowBodySchema } from "../../../src/server/schemas/workflow";',
+    },
+    good: {
+      from: "web/src/lib/api.ts",
+      text: 'import type { WorkflowBody } from "../../../src/server/schemas/workflow";',
+    },
   },
   {
     name: "production code does not import test support (*.fixture)",
@@ -149,6 +163,9 @@ export const DEPENDENCY_RULES: DependencyRule[] = [
 /** The edges a rule refuses, each as a message naming the file, the import and the rule. */
 export function violations(rule: DependencyRule, edges: ImportEdge[]): string[] {
   return edges
-    .filter((edge) => edge.to !== undefined && rule.from(edge.from) && rule.forbids(edge.to))
+    .filter(
+      (edge) =>
+        edge.to !== undefined && rule.from(edge.from) && rule.forbids(edge.to) && !(rule.typesAllowed && edge.typeOnly),
+    )
     .map((edge) => `${edge.from} imports "${edge.specifier}" (${edge.to}): ${rule.name}, since ${rule.why}`);
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { Glob } from "bun";
-import { importSpecifiers } from "./read-imports";
+import { importsOf } from "./read-imports";
 
 /** One import edge: the file that imports, the specifier as written, and where it lands. */
 export interface ImportEdge {
@@ -11,6 +11,8 @@ export interface ImportEdge {
   specifier: string;
   /** Repository-relative path of the imported file, or undefined for packages and builtins. */
   to: string | undefined;
+  /** `import type` / `export type`: nothing of the target is bundled or run. */
+  typeOnly: boolean;
 }
 
 const EXTENSIONS = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.tsx"];
@@ -33,10 +35,11 @@ function toRepoPath(root: string, path: string): string {
 
 /** The import edges of one file's text (the file need not exist, so self-tests can feed text). */
 export function edgesOf(root: string, from: string, text: string): ImportEdge[] {
-  return importSpecifiers(text).map((specifier) => ({
+  return importsOf(text).map(({ specifier, typeOnly }) => ({
     from,
     specifier,
     to: resolveSpecifier(root, from, specifier),
+    typeOnly,
   }));
 }
 

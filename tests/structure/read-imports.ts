@@ -10,7 +10,18 @@
  * ends in `from`, `import`, `import(` or `require(`.
  */
 export function importSpecifiers(text: string): string[] {
-  const specifiers: string[] = [];
+  return importsOf(text).map((found) => found.specifier);
+}
+
+/** One import of a text: its specifier, and whether the whole statement is `import type` / `export type`. */
+export interface FoundImport {
+  specifier: string;
+  typeOnly: boolean;
+}
+
+/** The imports of `text` as `importSpecifiers` finds them, each with whether it is type-only. */
+export function importsOf(text: string): FoundImport[] {
+  const specifiers: FoundImport[] = [];
   let code = ""; // the text so far with comments and literals left out: what precedes a string
   let i = 0;
   while (i < text.length) {
@@ -24,7 +35,10 @@ export function importSpecifiers(text: string): string[] {
     } else if (ch === '"' || ch === "'") {
       const end = literalEnd(text, i, ch);
       if (/(?:\bfrom|\bimport|\b(?:import|require)\s*\()\s*$/.test(code.slice(-40)))
-        specifiers.push(text.slice(i + 1, end - 1));
+        specifiers.push({
+          specifier: text.slice(i + 1, end - 1),
+          typeOnly: /\b(?:import|export)\s+type\b[^;]*$/.test(code.slice(-400)),
+        });
       code += " 0 ";
       i = end;
     } else if (ch === "`") {

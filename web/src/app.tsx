@@ -1,7 +1,8 @@
 import { createResource, Match, onCleanup, onMount, Show, Switch } from "solid-js";
 import { Canvas } from "./canvas/canvas";
 import { ConfigPanel } from "./config/config-panel";
-import { ApiError, api } from "./lib/api";
+import { type ApiClient, ApiError } from "./lib/api";
+import { ApiProvider, useApi } from "./lib/api-context";
 import { PageView } from "./pages/page-view";
 import { page } from "./pages/route";
 import { Palette } from "./palette/palette";
@@ -15,8 +16,17 @@ import { Toolbar } from "./toolbar/toolbar";
  * selected tool's configuration at the right and its results below. Before the Server has
  * answered (or without a valid token) a short notice stands in for it.
  */
-export function App() {
-  const [info] = createResource(api.info);
+export function App(props: { api: ApiClient }) {
+  return (
+    <ApiProvider value={props.api}>
+      <Connected />
+    </ApiProvider>
+  );
+}
+
+function Connected() {
+  const api = useApi();
+  const [info] = createResource(() => api.info());
   return (
     <Switch>
       <Match when={info.error instanceof ApiError && info.error.status === 401}>
@@ -62,7 +72,7 @@ function Notice(props: { children: unknown }) {
 
 function Designer() {
   const editor = createEditor();
-  const live = createLive(editor);
+  const live = createLive(editor, useApi());
   // Keyboard shortcuts that do not depend on focus inside a field; not while a page covers
   // the designer (an undo there would change what cannot be seen).
   const onKey = (event: KeyboardEvent) => {

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { newApiApp } from "../../http/openapi-app";
 import { ValidationError } from "../../shared/errors";
-import { ARCHIVE_STATUSES, type ArchiveService } from "../services/archive";
+import { ArchiveDetailResponse, ArchiveListResponse } from "../schemas/archive";
+import type { ArchiveService } from "../services/archive";
 import { parseDay } from "../services/archive-entry";
 
 /** The largest `limit` of `/archive/list`; decisions.md fixes the default at 50. */
@@ -30,42 +31,6 @@ const ListQuery = z.object({
   end_date: day("Last day"),
 });
 
-const ListEntry = z
-  .object({
-    path: z.string().openapi({ description: "`YYYY-MM-DD/<entry>.json`, for /archive/detail" }),
-    workflow_name: z.string().openapi({ description: "meta.name, else the workflow id" }),
-    executed_at: z.string().openapi({ description: "When the run started (ISO 8601, UTC)" }),
-    status: z.enum(ARCHIVE_STATUSES),
-    tool_count: z.number().int(),
-  })
-  .openapi("ArchiveListEntry");
-
-const ToolLog = z.object({
-  tool_id: z.string(),
-  status: z.string(),
-  duration_ms: z.number(),
-  cache: z.string().optional(),
-  rows: z.number().int().optional(),
-  sockets: z.record(z.string(), z.number().int()).optional(),
-});
-
-const ExecutionLog = z
-  .object({
-    workflow_id: z.string(),
-    started_at: z.string(),
-    completed_at: z.string(),
-    duration_ms: z.number(),
-    status: z.enum(ARCHIVE_STATUSES),
-    target_tool_id: z.string().optional(),
-    tools: z.array(ToolLog).openapi({ description: "Each tool's metrics; empty when the run failed" }),
-    written: z.array(z.object({ tool_id: z.string(), path: z.string(), rows: z.number().int() })),
-    error: z
-      .object({ type: z.string(), status: z.number().int(), detail: z.string(), tool_id: z.string().optional() })
-      .optional()
-      .openapi({ description: "Why the run failed (credentials removed)" }),
-  })
-  .openapi("ExecutionLog");
-
 const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
 const tags = ["Archive"];
 const security = [{ bearer: [] }];
@@ -81,7 +46,7 @@ const routes = {
     request: { query: ListQuery },
     responses: {
       200: {
-        ...json(z.object({ archives: z.array(ListEntry), total: z.number().int() }).openapi("ArchiveList")),
+        ...json(ArchiveListResponse),
         description: "`total` counts every entry in the date range; `archives` is the page",
       },
       400: { description: "A bad date or limit" },
@@ -101,7 +66,7 @@ const routes = {
     },
     responses: {
       200: {
-        ...json(z.object({ workflow: z.record(z.string(), z.unknown()), execution_log: ExecutionLog })),
+        ...json(ArchiveDetailResponse),
         description: "OK",
       },
       403: { description: "The path leads outside the archive" },

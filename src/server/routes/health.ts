@@ -1,34 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import type { PoolStats } from "../../engine/executor/pool";
 import { newApiApp } from "../../http/openapi-app";
 import { DUCKDB_VERSION, PLATFORM, POLARS_VERSION, RUNTIME_VERSION, WEFT_VERSION } from "../../shared/version";
-
-const EngineStateSchema = z
-  .object({
-    executors: z.number().int().openapi({ description: "Engine processes the Server keeps (ENGINE_PROCESSES)" }),
-    ready: z.number().int().openapi({ description: "Started and waiting for work" }),
-    busy: z.number().int().openapi({ description: "Running a request" }),
-    starting: z.number().int(),
-    queued: z.number().int().openapi({ description: "Requests waiting for an engine process" }),
-  })
-  .openapi("EngineState");
-
-export const HealthSchema = z
-  .object({
-    status: z.enum(["ok", "degraded"]).openapi({
-      description: "`degraded`: no engine process can take work now (all busy, or they fail to start); still 200",
-    }),
-    version: z.string(),
-    message: z.string(),
-    python_version: z.string().openapi({ description: "The runtime; Weft has no Python runtime" }),
-    platform: z.string(),
-    polars_version: z.string(),
-    max_preview_rows: z.number().int(),
-    runtime_version: z.string(),
-    duckdb_version: z.string(),
-    engine: EngineStateSchema,
-  })
-  .openapi("ServerHealth");
+import { HealthSchema } from "../schemas/health";
 
 const route = createRoute({
   method: "get",

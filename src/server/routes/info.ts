@@ -1,17 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { newApiApp } from "../../http/openapi-app";
 import { WEFT_VERSION } from "../../shared/version";
 import type { ServerConfig } from "../config";
-
-export const InfoSchema = z
-  .object({
-    version: z.string(),
-    auth_mode: z.enum(["ephemeral", "static", "hub", "disabled"]),
-    file_access_mode: z.enum(["restricted", "open", "hub"]),
-    max_preview_rows: z.number().int(),
-    features: z.object({ archive: z.boolean(), cache: z.boolean(), connections: z.boolean() }),
-  })
-  .openapi("ServerInfo");
+import { InfoSchema } from "../schemas/info";
 
 const route = createRoute({
   method: "get",

@@ -2,15 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { ExecutorPool } from "../../engine/executor/pool";
 import type { FunctionsResult } from "../../engine/job";
 import { newApiApp } from "../../http/openapi-app";
-
-const names = z.array(z.string());
-export const FunctionsSchema = z
-  .object({
-    polars_version: z.string(),
-    table_level: names.openapi({ description: "Functions called as pl.<name>(...)" }),
-    column_methods: z.object({ all: names, string: names, numeric: names, datetime: names }),
-  })
-  .openapi("PolarsFunctions");
+import { FunctionsSchema } from "../schemas/polars";
 
 const list = createRoute({
   method: "get",

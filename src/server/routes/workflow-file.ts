@@ -1,47 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { newApiApp } from "../../http/openapi-app";
 import { PayloadTooLargeError } from "../../shared/errors";
 import type { FileAccessPolicy } from "../../shared/file-access";
-import { WorkflowSchema } from "../../shared/workflow";
+import {
+  ReadQuery,
+  WorkflowFileResponse,
+  WorkflowFileWriteRequest,
+  WorkflowWrittenResponse,
+} from "../schemas/workflow-file";
 import { MAX_WORKFLOW_BYTES, readWorkflowFile, writeWorkflowFile } from "../services/workflow-file";
-
-const WORKFLOW_PATH = z.string().openapi({
-  description:
-    'An absolute path whose name ends with ".weft.json", also after `..` and links are resolved; the same roots as every file route',
-  example: "/home/me/workflows/sales.weft.json",
-});
-
-const ReadQuery = z.object({ path: WORKFLOW_PATH });
-
-const WriteRequest = z
-  .object({
-    path: WORKFLOW_PATH,
-    // Written as sent (indented), once it passes the schema.
-    workflow: WorkflowSchema,
-    overwrite: z
-      .boolean()
-      .optional()
-      .openapi({ description: "Replace an existing file (without it, an existing file is 409)" }),
-    expected_modified: z.iso.datetime({ offset: true }).optional().openapi({
-      description:
-        "The `modified` this client read or wrote last: 409 when the file changed since or is gone (someone else saved)",
-    }),
-  })
-  .openapi("WorkflowFileWrite");
-
-const ReadResponse = z
-  .object({
-    path: z.string().openapi({ description: "The file's real path" }),
-    // The file's JSON as it is.
-    workflow: WorkflowSchema,
-    modified: z.string().openapi({ description: "ISO 8601, UTC, to the millisecond" }),
-  })
-  .openapi("WorkflowFile");
-
-const WriteResponse = z
-  .object({ path: z.string(), modified: z.string(), size: z.number().int().openapi({ description: "Bytes written" }) })
-  .openapi("WorkflowFileWritten");
 
 const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
 const tags = ["Files"];
@@ -59,7 +27,7 @@ const routes = {
     summary: "Open a .weft.json workflow file (Weft's extension)",
     request: { query: ReadQuery },
     responses: {
-      200: { ...json(ReadResponse), description: "OK" },
+      200: { ...json(WorkflowFileResponse), description: "OK" },
       400: { description: "Not a .weft.json name, a folder, over 10 MB, not JSON, or not a workflow" },
       403: forbidden,
       404: { description: "No such file" },
@@ -79,9 +47,9 @@ const routes = {
         },
       }),
     ],
-    request: { body: { ...json(WriteRequest), required: true } },
+    request: { body: { ...json(WorkflowFileWriteRequest), required: true } },
     responses: {
-      200: { ...json(WriteResponse), description: "Written" },
+      200: { ...json(WorkflowWrittenResponse), description: "Written" },
       400: { description: "Not a .weft.json name, a folder, or not a workflow" },
       403: forbidden,
       404: { description: "No such folder" },

@@ -10,6 +10,7 @@ import type { Logger } from "../../shared/logger";
 import type { Workflow } from "../../shared/workflow";
 import { TOOL_CATALOG, toolMeta } from "../../tools/catalog";
 import { NDJSON, type RunErrorLine, streamRun, wantsNdjson } from "../run-stream";
+import { RunStreamLineSchema } from "../schemas/run-stream";
 import {
   CacheClearRequest,
   CacheClearResponse,
@@ -77,7 +78,7 @@ const routes = {
       200: {
         content: {
           ...executeRoute.responses[200].content,
-          [NDJSON]: { schema: z.string().describe("One JSON object per line") },
+          [NDJSON]: { schema: RunStreamLineSchema },
         },
         description: "OK",
       },
@@ -230,7 +231,9 @@ export function workflowRoutes({ engine, clearCache, prepare, archive, logger }:
       metrics: body.metrics,
       topValues: body.top_n,
     });
-    return c.json(result, 200);
+    // The engine computes the metrics by name (engine/profile-metrics.ts), so its type leaves
+    // their values unknown; the schema says what each metric holds.
+    return c.json(result as z.infer<typeof ProfileResponse>, 200);
   });
   app.openapi(routes.previewAll, async (c) => {
     const body = c.req.valid("json");

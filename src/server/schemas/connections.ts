@@ -71,3 +71,7 @@ export const ConnectionTestResponse = z
     latencyMs: z.number().int().optional().openapi({ description: "On success: connect and SELECT 1" }),
   })
   .openapi("ConnectionTestResult");
+
+export type Connection = z.infer<typeof ConnectionSchema>;
+export type ConnectionCreate = z.input<typeof ConnectionCreateRequest>;
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResponse>;

@@ -93,3 +93,9 @@ export const SourcePreviewResponse = z
 export const SupportedResponse = z
   .object({ source_types: z.array(z.string()), file_extensions: z.array(z.string()) })
   .openapi("DataSourceSupported");
+
+export type DatasourceInspectRequest = z.input<typeof InspectRequest>;
+export type DatasourceInspect = z.infer<typeof InspectResponse>;
+export type DatasourceSupported = z.infer<typeof SupportedResponse>;
+/** A file source's reader options (the Input tool's `options`, a file's `config` here). */
+export type ReadOptions = z.input<typeof ReadOptionsSchema>;

@@ -127,7 +127,14 @@ export const ToolPreviewResponse = z
 export const PreviewAllResponse = z
   .record(
     z.string(),
-    z.object({ outputs: SocketPreviews, error: z.object({ detail: z.string(), status: z.number().int() }).optional() }),
+    // A failing tool does not hide the others: it has no outputs, and says why.
+    z.union([
+      z.object({ outputs: SocketPreviews }),
+      z.object({
+        outputs: SocketPreviews.openapi({ description: "Empty" }),
+        error: z.object({ detail: z.string(), status: z.number().int() }),
+      }),
+    ]),
   )
   .openapi("PreviewAll");
 
@@ -155,18 +162,40 @@ export const MetadataResponse = z
   })
   .openapi("ToolMetadata");
 
+/** One column's profile; a metric that does not apply to the column's type is absent (engine/profile.ts). */
+export const ColumnProfileSchema = z
+  .object({
+    count: z.number().int().optional().openapi({ description: "Non-null values" }),
+    null_count: z.number().int().optional(),
+    null_percent: z.number().optional().openapi({ description: "0-100, 2 decimals" }),
+    unique_count: z.number().int().optional().openapi({ description: "Distinct non-null values" }),
+    min: z.unknown().optional().openapi({ description: "Numeric and temporal columns" }),
+    max: z.unknown().optional(),
+    mean: z.number().nullable().optional().openapi({ description: "Numeric columns; null when no value" }),
+    median: z.number().nullable().optional(),
+    std: z.number().nullable().optional().openapi({ description: "The sample std" }),
+    min_values: z.array(z.unknown()).optional().openapi({ description: "The 5 smallest distinct values, ascending" }),
+    max_values: z.array(z.unknown()).optional().openapi({ description: "The 5 largest, largest first" }),
+    empty_count: z.number().int().optional().openapi({ description: "String columns: counts of values" }),
+    whitespace_leading: z.number().int().optional(),
+    whitespace_trailing: z.number().int().optional(),
+    contains_linebreaks: z.number().int().optional(),
+    contains_non_ascii: z.number().int().optional(),
+    top_values: z
+      .array(z.tuple([z.unknown(), z.number().int()]))
+      .optional()
+      .openapi({ description: "[value, count] pairs, count descending then value" }),
+  })
+  .openapi("ColumnProfile");
+
 export const ProfileResponse = z
   .object({
     tool_id: z.string(),
     socket_id: z.string(),
     row_count: z.number().int().openapi({ description: "Rows of the full data profiled" }),
-    columns: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({
+    columns: z.record(z.string(), ColumnProfileSchema).openapi({
       description:
-        "Column name → metric → value. count = non-null values; unique_count = distinct non-null values; " +
-        "null_percent 0-100 (2 decimals); std is the sample std; mean/median/std for numeric columns, " +
-        "min/max/min_values/max_values (5 distinct, smallest first / largest first) for numeric and temporal " +
-        "columns, the string metrics (counts of values) for String columns; a metric that does not apply is " +
-        "absent. top_values: [value, count] pairs, count descending then value. Values are JSON-safe as in previews.",
+        "Column name → metric → value. Values are JSON-safe as in previews (dates as ISO strings, big integers as strings).",
     }),
   })
   .openapi("ToolProfile");
@@ -174,3 +203,22 @@ export const ProfileResponse = z
 export const CacheClearResponse = z
   .object({ status: z.literal("cleared"), workflow_id: z.string(), files_removed: z.number().int() })
   .openapi("CacheCleared");
+
+// The answers' types, as the web client (web/src/lib/api-types.ts) takes them.
+export type ColumnInfo = z.infer<typeof ColumnSchema>;
+export type PreviewData = z.infer<typeof PreviewDataSchema>;
+export type SocketPreviews = z.infer<typeof SocketPreviews>;
+export type RunMetrics = z.infer<typeof MetricsSchema>;
+export type ToolMetric = RunMetrics["tools"][number];
+export type ExecuteOptions = Omit<z.input<typeof ExecuteRequest>, "workflow">;
+export type ExecuteResult = z.infer<typeof ExecuteResponse>;
+export type ToolPreviewResult = z.infer<typeof ToolPreviewResponse>;
+export type PreviewAllResult = z.infer<typeof PreviewAllResponse>;
+export type SchemaResult = z.infer<typeof SchemaResponse>;
+export type MetadataResult = z.infer<typeof MetadataResponse>;
+export type FunctionLists = MetadataResult["functions"];
+export type ColumnProfile = z.infer<typeof ColumnProfileSchema>;
+export type ProfileResult = z.infer<typeof ProfileResponse>;
+export type PreviewCode = z.infer<typeof PreviewCodeResponse>;
+/** A workflow as a request sends it (the shared contract, src/shared/workflow.ts). */
+export type WorkflowBody = z.input<typeof WorkflowSchema>;

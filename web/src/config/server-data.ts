@@ -1,16 +1,36 @@
-import { api, type Connection, type FunctionLists } from "../lib/api";
+import type { ApiClient, Connection, FunctionLists } from "../lib/api";
 import type { JsonSchema } from "./json-schema";
 
 /**
  * What the configuration forms read from the Server once per page: each tool type's config
  * schema, the expression functions and the readable file extensions. Each is asked for once
- * and shared; a failed request is asked again next time.
+ * per client and shared; a failed request is asked again next time.
  */
 
-const schemas = new Map<string, Promise<JsonSchema>>();
+interface Asked {
+  schemas: Map<string, Promise<JsonSchema>>;
+  functions: () => Promise<FunctionLists>;
+  extensions: () => Promise<string[]>;
+}
+
+const byClient = new WeakMap<ApiClient, Asked>();
+
+function askedOf(api: ApiClient): Asked {
+  let asked = byClient.get(api);
+  if (!asked) {
+    asked = {
+      schemas: new Map(),
+      functions: once(api.functions),
+      extensions: once(async () => (await api.datasourceSupported()).file_extensions),
+    };
+    byClient.set(api, asked);
+  }
+  return asked;
+}
 
 /** The JSON schema of a tool type's config (fetched once per type). */
-export function toolSchema(type: string): Promise<JsonSchema> {
+export function toolSchema(api: ApiClient, type: string): Promise<JsonSchema> {
+  const schemas = askedOf(api).schemas;
   let pending = schemas.get(type);
   if (!pending) {
     pending = api.toolSchema(type) as Promise<JsonSchema>;
@@ -35,22 +55,18 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** The functions and methods expressions may use (GET /api/polars/functions). */
-export const expressionFunctions: () => Promise<FunctionLists> = once(api.functions);
+export const expressionFunctions = (api: ApiClient): Promise<FunctionLists> => askedOf(api).functions();
 
 /** The file extensions Input can read (GET /api/datasource/supported). */
-export const readableExtensions: () => Promise<string[]> = once(async () => {
-  const supported = await api.datasourceSupported();
-  return supported.file_extensions;
-});
+export const readableExtensions = (api: ApiClient): Promise<string[]> => askedOf(api).extensions();
 
 /** The Server's stored database connections; an empty list when the feature is off. */
-export async function listConnections(): Promise<{ connections: Connection[]; note?: string }> {
+export async function listConnections(api: ApiClient): Promise<{ connections: Connection[]; note?: string }> {
   try {
     // Asked only where the Server has them on (a disabled feature answers 503).
     const info = await api.info();
     if (!info.features.connections) return { connections: [], note: "this Server keeps no connections" };
-    const answer = await api.connections();
-    return { connections: Array.isArray(answer) ? answer : answer.connections };
+    return { connections: await api.connections() };
   } catch (err) {
     return { connections: [], note: (err as Error).message };
   }

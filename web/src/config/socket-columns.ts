@@ -1,6 +1,6 @@
 import { createEffect, on, onCleanup } from "solid-js";
 import { createStore } from "solid-js/store";
-import { ApiError, api, type ColumnInfo } from "../lib/api";
+import { type ApiClient, ApiError, type ColumnInfo } from "../lib/api";
 import { lineageKey, upstreamWorkflow } from "../model/lineage";
 import { unreadyTools } from "../model/setup";
 import type { WorkflowDoc } from "../model/workflow";
@@ -35,7 +35,7 @@ function remember(key: string, columns: ColumnInfo[]) {
  * Server answers even while this tool's own config is unfinished. Asked again only when
  * something upstream changes (the lineage key), debounced; a newer request aborts the older.
  */
-export function createSocketColumns(editor: Editor, toolId: string, sockets: readonly string[]) {
+export function createSocketColumns(editor: Editor, toolId: string, sockets: readonly string[], api: ApiClient) {
   const [state, setState] = createStore<Record<string, SocketColumns>>(
     Object.fromEntries(sockets.map((s) => [s, { status: "loading", columns: [] } satisfies SocketColumns])),
   );

@@ -1,5 +1,5 @@
 import { createEffect, createSignal, on, onCleanup } from "solid-js";
-import { ApiError, api, type ColumnInfo } from "../lib/api";
+import { type ApiClient, ApiError, type ColumnInfo } from "../lib/api";
 import { lineageKey, upstreamWorkflow } from "../model/lineage";
 import { type Unready, unreadyTools } from "../model/setup";
 import { createDebouncedTask } from "../state/debounced-task";
@@ -25,7 +25,7 @@ const DEBOUNCE_MS = 400;
  * what shows syntax errors of expressions inline. A tool that needs setup, or waits for one
  * upstream that does (model/setup.ts), is not asked about: it could only be refused.
  */
-export function createToolCheck(editor: Editor, toolId: string): () => ToolCheck {
+export function createToolCheck(editor: Editor, toolId: string, api: ApiClient): () => ToolCheck {
   const [check, setCheck] = createSignal<ToolCheck>({ state: "checking" });
   let key: string | undefined;
   let doc = editor.snapshot();

@@ -1,6 +1,7 @@
 import { createMemo, createResource, type Resource } from "solid-js";
 import { unwrap } from "solid-js/store";
 import type { FunctionLists } from "../lib/api";
+import { useApi } from "../lib/api-context";
 import { toolDef } from "../model/tools";
 import type { ToolNode } from "../model/workflow";
 import type { Editor } from "../state/editor";
@@ -48,10 +49,14 @@ export interface ToolContext {
 export function createToolContext(editor: Editor, id: string, type: string): ToolContext {
   const def = toolDef(type);
   const sockets = type === "union" ? [] : (def?.inputs.map((s) => s.id) ?? []);
-  const columns = createSocketColumns(editor, id, sockets);
-  const check = createToolCheck(editor, id);
-  const [schema] = createResource(() => type, toolSchema);
-  const [functions] = createResource(expressionFunctions);
+  const api = useApi();
+  const columns = createSocketColumns(editor, id, sockets, api);
+  const check = createToolCheck(editor, id, api);
+  const [schema] = createResource(
+    () => type,
+    (t) => toolSchema(api, t),
+  );
+  const [functions] = createResource(() => expressionFunctions(api));
   const tool = () => editor.tool(id);
   const shown = new Set<string>();
   const fresh = JSON.stringify(def?.defaultConfig() ?? null);

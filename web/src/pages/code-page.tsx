@@ -1,5 +1,5 @@
 import { createResource, createSignal, onCleanup, Show } from "solid-js";
-import { api } from "../lib/api";
+import { useApi } from "../lib/api-context";
 import { toApiWorkflow } from "../model/workflow";
 import { useEditor } from "../state/editor";
 import { downloadText, workflowFileName } from "../state/files";
@@ -11,6 +11,7 @@ import { PageError } from "./page-view";
  */
 export function CodePage() {
   const editor = useEditor();
+  const api = useApi();
   const [code] = createResource(
     // The name is in the script's header comment: a rename regenerates it too.
     () => `${editor.dataVersion()}:${editor.state.doc.meta.name}`,

@@ -1,6 +1,7 @@
 import { createSignal, For, Show } from "solid-js";
 import { createStore } from "solid-js/store";
-import { ApiError, api } from "../lib/api";
+import { ApiError, type ConnectionCreate } from "../lib/api";
+import { useApi } from "../lib/api-context";
 
 const TYPES = [
   { type: "postgresql", label: "PostgreSQL", port: 5432 },
@@ -33,6 +34,7 @@ const blank = (): Draft => ({
 
 /** The form that adds a server-managed connection (the password goes in and never comes back). */
 export function ConnectionForm(props: { onCreated: () => void }) {
+  const api = useApi();
   const [draft, setDraft] = createStore<Draft>(blank());
   const [error, setError] = createSignal<string>();
   const [busy, setBusy] = createSignal(false);
@@ -49,7 +51,7 @@ export function ConnectionForm(props: { onCreated: () => void }) {
     event.preventDefault();
     setError(undefined);
     setBusy(true);
-    const body: Record<string, unknown> = {
+    const body: ConnectionCreate = {
       name: draft.name.trim(),
       type: draft.type,
       database: draft.database.trim(),

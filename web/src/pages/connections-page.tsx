@@ -1,5 +1,6 @@
 import { createSignal, For, onMount, Show } from "solid-js";
-import { ApiError, api, type Connection } from "../lib/api";
+import { ApiError, type Connection } from "../lib/api";
+import { useApi } from "../lib/api-context";
 import { ConnectionForm } from "./connection-form";
 import { PageError } from "./page-view";
 
@@ -10,6 +11,7 @@ type TestOutcome = { state: "testing" } | { state: "done"; success: boolean; mes
  * list, add, test and delete. Without CONNECTION_ENCRYPTION_KEY the Server keeps none (503).
  */
 export function ConnectionsPage() {
+  const api = useApi();
   const [connections, setConnections] = createSignal<Connection[]>([]);
   const [loaded, setLoaded] = createSignal(false);
   const [disabled, setDisabled] = createSignal(false);
@@ -19,8 +21,7 @@ export function ConnectionsPage() {
   const load = async () => {
     setError(undefined);
     try {
-      const answer = await api.connections();
-      setConnections(Array.isArray(answer) ? answer : answer.connections);
+      setConnections(await api.connections());
     } catch (err) {
       if (err instanceof ApiError && err.status === 503) setDisabled(true);
       else setError(`Could not list the connections: ${(err as Error).message}`);

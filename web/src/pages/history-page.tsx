@@ -1,5 +1,6 @@
 import { createSignal, For, onMount, Show } from "solid-js";
-import { ApiError, type ArchiveEntry, type ArchiveExecutionLog, api } from "../lib/api";
+import { ApiError, type ArchiveEntry, type ArchiveExecutionLog } from "../lib/api";
+import { useApi } from "../lib/api-context";
 import { parseWorkflow } from "../model/workflow";
 import { useEditor } from "../state/editor";
 import { workflowFiles } from "../state/files";
@@ -16,7 +17,8 @@ const PAGE_SIZE = 50;
 export function HistoryPage() {
   const editor = useEditor();
   const live = useLive();
-  const files = workflowFiles(editor);
+  const api = useApi();
+  const files = workflowFiles(editor, api);
   const [entries, setEntries] = createSignal<ArchiveEntry[]>([]);
   const [total, setTotal] = createSignal(0);
   const [loading, setLoading] = createSignal(false);

@@ -1,7 +1,7 @@
 import { createMemo, createRoot, createSignal } from "solid-js";
 import { unwrap } from "solid-js/store";
 import { baseName } from "../config/paths";
-import { api, type WorkflowWritten } from "../lib/api";
+import type { ApiClient, WorkflowWritten } from "../lib/api";
 import { emptyWorkflow, isUntitled, namedAfterFile, parseWorkflow, type WorkflowDoc } from "../model/workflow";
 import type { Editor } from "./editor";
 
@@ -92,17 +92,17 @@ export function downloadText(text: string, fileName: string, type = "application
 
 const byEditor = new WeakMap<Editor, WorkflowFiles>();
 
-/** The file state of `editor` (one per editor, shared by the toolbar and the pages). */
-export function workflowFiles(editor: Editor): WorkflowFiles {
+/** The file state of `editor` (one per editor, shared by the toolbar and the pages); `api` reads and writes the files. */
+export function workflowFiles(editor: Editor, api: ApiClient): WorkflowFiles {
   let files = byEditor.get(editor);
   if (!files) {
-    files = createRoot(() => createWorkflowFiles(editor));
+    files = createRoot(() => createWorkflowFiles(editor, api));
     byEditor.set(editor, files);
   }
   return files;
 }
 
-function createWorkflowFiles(editor: Editor): WorkflowFiles {
+function createWorkflowFiles(editor: Editor, api: ApiClient): WorkflowFiles {
   // Tracks one signal, not every field of the store: reading the document through the store
   // on each drag frame cost ~10 ms a frame with 200 tools (scripts/bench/ui-frames.ts).
   const json = createMemo(() => {

@@ -1,8 +1,8 @@
 import { createContext, createEffect, createMemo, createSignal, getOwner, on, onCleanup, useContext } from "solid-js";
 import { readableError } from "../config/server-error";
 import {
+  type ApiClient,
   ApiError,
-  api,
   type ExecuteResult,
   type ProfileResult,
   type SocketPreviews,
@@ -105,7 +105,7 @@ export interface Live {
  * on, and the Run tab counts them. A lazy tool is done as soon as it is planned; its reading
  * and computing show in the blocking tool or Output downstream, which runs longer.
  */
-export function createLive(editor: Editor, options: { delayMs?: number; clock?: Clock } = {}): Live {
+export function createLive(editor: Editor, api: ApiClient, options: { delayMs?: number; clock?: Clock } = {}): Live {
   const [previewMap, setPreviewMap] = createSignal<Record<string, Keyed<ToolPreviewState>>>({});
   const [moreMap, setMoreMap] = createSignal<Record<string, Keyed<SocketPreviews>>>({});
   const [metricMap, setMetricMap] = createSignal<Record<string, Keyed<ToolMetric>>>({});

@@ -1,4 +1,5 @@
 import { createSignal, For, onCleanup, Show } from "solid-js";
+import { useApi } from "../lib/api-context";
 import { toolsWithInlineSecrets } from "../model/inline-secrets";
 import { openPage, type PageName, page } from "../pages/route";
 import { toolName } from "../results/tool-link";
@@ -31,7 +32,7 @@ const PAGE_BUTTONS: { page: PageName; label: string; title: string }[] = [
 export function Toolbar() {
   const editor = useEditor();
   const live = useLive();
-  const files = workflowFiles(editor);
+  const files = workflowFiles(editor, useApi());
   const [message, setMessage] = createSignal<Message>();
   const [restored, setRestored] = createSignal<Restored | undefined>(restoreAutosave(files));
   startAutosave(files, () => editor.state.doc.meta.workflow_id);

@@ -1,5 +1,5 @@
 import { createEffect, createResource, createSignal, For, onMount, Show } from "solid-js";
-import { api } from "../../lib/api";
+import { useApi } from "../../lib/api-context";
 import { baseName, crumbs, dirName, extensionOf, isInside, joinPath, withSuffix } from "../paths";
 import { RECENT_DATA_FILES, type RecentList, recentList } from "../recent-files";
 import { EntryIcon, type Listed, listedOf, sizeText } from "./file-entry";
@@ -37,6 +37,7 @@ export function FilePicker(props: {
 }) {
   let dialog: HTMLDialogElement | undefined;
   let listEl: HTMLUListElement | undefined;
+  const api = useApi();
   const [roots] = createResource(api.fileRoots);
   const rootPaths = () => roots()?.map((r) => r.path) ?? [];
   const [dir, setDir] = createSignal<string | undefined>();
@@ -71,7 +72,7 @@ export function FilePicker(props: {
       .sort((a, b) => Number(b.isDir) - Number(a.isDir) || a.name.localeCompare(b.name));
   };
 
-  const search = createFileSearch(query, () =>
+  const search = createFileSearch(api, query, () =>
     props.suffix ? props.suffix.replace(/^\./, "") : props.mode === "open" ? props.extensions?.join(",") : undefined,
   );
   const results = search.results;

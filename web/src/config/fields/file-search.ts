@@ -1,5 +1,5 @@
 import { type Accessor, createEffect, createSignal, on, onCleanup } from "solid-js";
-import { api } from "../../lib/api";
+import type { ApiClient } from "../../lib/api";
 import { createDebouncedTask } from "../../state/debounced-task";
 import { dirName } from "../paths";
 import type { Listed } from "./file-entry";
@@ -11,7 +11,7 @@ const SEARCH_DEBOUNCE_MS = 250;
  * (debounced, the older request aborted); `results` is undefined while the query is empty.
  * `extensions` narrows it (comma-separated, as the route takes them).
  */
-export function createFileSearch(query: Accessor<string>, extensions: () => string | undefined) {
+export function createFileSearch(api: ApiClient, query: Accessor<string>, extensions: () => string | undefined) {
   const [results, setResults] = createSignal<Listed[] | undefined>();
   const [error, setError] = createSignal<string>();
   const task = createDebouncedTask(

@@ -1,5 +1,6 @@
 import { createResource, For, Show } from "solid-js";
 import { hasUriSecret } from "../../../../src/shared/uri-secrets";
+import { useApi } from "../../lib/api-context";
 import { Field, SelectInput, TextInput } from "../fields/inputs";
 import { enumsByBranch } from "../json-schema";
 import { listConnections } from "../server-data";
@@ -31,7 +32,8 @@ const USE_URI = "__uri__";
 export function DatabaseSource(props: { ctx: ToolContext }) {
   const ctx = props.ctx;
   const config = () => ctx.config<DatabaseInputConfig>();
-  const [stored] = createResource(listConnections);
+  const api = useApi();
+  const [stored] = createResource(() => listConnections(api));
   const matching = () => (stored()?.connections ?? []).filter((c) => c.type === config().source_type);
   const connectionChoice = () => (config().connection ? USE_URI : (config().connection_id ?? ""));
   const readsTable = () => config().table !== undefined;

@@ -1,6 +1,6 @@
 import { createEffect, createResource, createSignal, on, onCleanup, Show } from "solid-js";
-import type { ReadOptions } from "../../../../src/formats/types";
-import { ApiError, api, type DatasourceInspect } from "../../lib/api";
+import { ApiError, type DatasourceInspect, type ReadOptions } from "../../lib/api";
+import { useApi } from "../../lib/api-context";
 import { createDebouncedTask } from "../../state/debounced-task";
 import { Checkbox, Field, NumberInput, SelectInput, TextInput } from "../fields/inputs";
 import { PathField } from "../fields/path-field";
@@ -37,7 +37,8 @@ export function FileSource(props: { ctx: ToolContext }) {
   const ctx = props.ctx;
   const config = () => ctx.config<FileInputConfig>();
   const options = () => config().options ?? {};
-  const [extensions] = createResource(readableExtensions);
+  const api = useApi();
+  const [extensions] = createResource(() => readableExtensions(api));
   const [inspect, setInspect] = createSignal<{ result?: DatasourceInspect; error?: string }>({});
 
   // What the Server reads in the file: its format, columns, rows and sheets (debounced).
