@@ -71,8 +71,7 @@ describe.each(DEPENDENCY_RULES)("$name", (rule) => {
     expect(violations(rule, edgesOf(root, rule.good.from, rule.good.text))).toEqual([]);
   });
 
-  // A pending rule waits for another branch of issue 15 (see its TODO in dependency-rules.ts).
-  test.skipIf(rule.pending !== undefined)("holds over the code base", () => {
+  test("holds over the code base", () => {
     expect(violations(rule, graph)).toEqual([]);
   });
 });

@@ -15,11 +15,6 @@ export interface DependencyRule {
   typesAllowed?: boolean;
   bad: { from: string; text: string };
   good: { from: string; text: string };
-  /**
-   * Set while another branch of issue 15 still has to land for the rule to hold: the rule is
-   * written and self-tested but not yet run over the code base. Remove once it passes.
-   */
-  pending?: string;
 }
 
 const under =
