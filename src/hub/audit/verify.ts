@@ -38,8 +38,12 @@ async function gatherCheckpoints(q: HubQueryable, key: AuditSigningKey, file: Ve
   let badSeq = Number.POSITIVE_INFINITY;
   for (const c of [...(await listCheckpoints(q)), ...file.checkpoints]) {
     const seen = bySeq.get(c.seq);
-    if (seen && !sameCheckpoint(seen, c)) badSeq = Math.min(badSeq, c.seq);
-    if (!seen) bySeq.set(c.seq, c);
+    if (seen) {
+      // The file's copy of a checkpoint the table has: equal, or one of them was changed.
+      if (!sameCheckpoint(seen, c)) badSeq = Math.min(badSeq, c.seq);
+      continue;
+    }
+    bySeq.set(c.seq, c);
     if (!(await checkpointSigned(c, key))) badSeq = Math.min(badSeq, c.seq);
   }
   // A line of the file that is not a checkpoint was written by someone else: say so at once.
