@@ -89,6 +89,9 @@ export function hubDatabase(handle: DbHandle): HubDatabase {
         } catch (err) {
           const state = sqlState(err);
           if (attempt >= PG_ATTEMPTS || !state || !PG_RETRYABLE.has(state)) throw err;
+          // A jittered pause first: retried at once, the victim can take back the row the
+          // survivor was woken for before it does, and deadlock with it again.
+          await Bun.sleep(Math.random() * 20 * attempt);
         }
       }
     },
