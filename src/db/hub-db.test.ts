@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { describeHub } from "../../tests/helpers/hub-db";
-import type { HubQueryable } from "./hub-db";
+import { createLogger } from "../shared/logger";
+import { type HubQueryable, hubDatabase } from "./hub-db";
 
 /** A promise and its resolve, to order two transactions without sleeping. */
 function gate() {
@@ -33,6 +34,53 @@ describeHub("HubDatabase transactions", (suite) => {
     expect(await database.db.select().from(s).where(eq(s.key, "tx-rolled-back"))).toEqual([]);
     expect(await database.db.select({ value: s.value }).from(s).where(eq(s.key, "tx-committed"))).toEqual([
       { value: "y" },
+    ]);
+  });
+
+  test("onCommit hooks run after the commit, in order, and not at all after a rollback", async () => {
+    const { database } = suite.ctx();
+    const { hubSettings: s } = database.t;
+    const seen: string[] = [];
+    await database.transaction(async (tx) => {
+      await setting(tx, "hooked", "v");
+      tx.onCommit(async () => {
+        // The hook reads the committed row from outside the transaction.
+        const rows = await database.db.select({ value: s.value }).from(s).where(eq(s.key, "hooked"));
+        seen.push(`first:${rows[0]?.value}`);
+      });
+      tx.onCommit(() => {
+        seen.push("second");
+      });
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(["first:v", "second"]);
+    await expect(
+      database.transaction(async (tx) => {
+        tx.onCommit(() => {
+          seen.push("never");
+        });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(seen).toEqual(["first:v", "second"]);
+  });
+
+  test("a hook that throws is logged when a logger is given, and the committed answer stands", async () => {
+    const { handle } = suite.ctx();
+    const lines: Record<string, unknown>[] = [];
+    const database = hubDatabase(handle, { logger: createLogger({ sink: (l) => lines.push(JSON.parse(l)) }) });
+    const answer = await database.transaction(async (tx) => {
+      await setting(tx, "hook-fails", "kept");
+      tx.onCommit(() => {
+        throw new Error("hook broke");
+      });
+      return "committed";
+    });
+    expect(answer).toBe("committed");
+    expect(lines).toEqual([expect.objectContaining({ level: "error", msg: "after-commit hook failed" })]);
+    const { hubSettings: s } = database.t;
+    expect(await database.db.select({ value: s.value }).from(s).where(eq(s.key, "hook-fails"))).toEqual([
+      { value: "kept" },
     ]);
   });
 

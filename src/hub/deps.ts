@@ -33,7 +33,7 @@ export interface BuildHubDepsInput {
 
 /** Wires the Hub's services over an open, migrated database. */
 export function buildHubDeps({ config, db, logger, dataDir, clock = systemClock }: BuildHubDepsInput): HubDeps {
-  const database = hubDatabase(db);
+  const database = hubDatabase(db, { logger });
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
   const audit = createAuditWriter({ database, clock, afterCommit: checkpoints.afterCommit });
   const guards = createGuards({ database, audit, clock });

@@ -36,7 +36,7 @@ export interface Checkpointer {
   /** Signs the current head when it is past the last checkpoint (the hourly task). */
   signHead(): Promise<Checkpoint | null>;
   /** The writer's after-commit hook: signs at every CHECKPOINT_EVERY_EVENTS-th event. */
-  afterCommit(events: readonly AuditEvent[]): Promise<void>;
+  afterCommit(event: AuditEvent): Promise<void>;
   /** The checkpoints of the file; `malformedLines` counts lines that are not one. */
   readFile(): { checkpoints: Checkpoint[]; malformedLines: number };
   readonly filePath: string;
@@ -109,15 +109,13 @@ export function createCheckpointer(deps: CheckpointerDeps): Checkpointer {
       if (!head || head.seq === 0) return null;
       return signAt(head.seq, head.hash);
     },
-    async afterCommit(events) {
-      for (const e of events) {
-        if (e.seq % every !== 0) continue;
-        // The audited write already committed: a failed checkpoint must not fail it. The
-        // hourly task signs the head later, so the gap closes by itself.
-        await signAt(e.seq, e.hash).catch((err: unknown) =>
-          logger.error("audit checkpoint failed", { seq: e.seq, error: err }),
-        );
-      }
+    async afterCommit(e) {
+      if (e.seq % every !== 0) return;
+      // The audited write already committed: a failed checkpoint must not fail it. The
+      // hourly task signs the head later, so the gap closes by itself.
+      await signAt(e.seq, e.hash).catch((err: unknown) =>
+        logger.error("audit checkpoint failed", { seq: e.seq, error: err }),
+      );
     },
     readFile() {
       if (!existsSync(filePath)) return { checkpoints: [], malformedLines: 0 };
