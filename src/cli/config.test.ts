@@ -56,6 +56,12 @@ describe("loadConfig defaults", () => {
     expect(c.rateLimit.enabled).toBe(true);
   });
 
+  test("hub mode: AUDIT_SIGNING_KEY reaches the Hub's config", () => {
+    const key = Buffer.alloc(32, 1).toString("base64");
+    const c = loadConfig({ mode: "hub", env: { ...base, AUDIT_SIGNING_KEY: key } });
+    expect(c.hub?.auditSigningKey).toBe(key);
+  });
+
   test("all mode runs both, and rate limiting is on", () => {
     const c = loadConfig({ mode: "all", env: base });
     expect(c.server).toBeDefined();

@@ -426,6 +426,13 @@ export const SETTINGS = {
     describe: "Where capability tokens live: memory (one replica) or database",
     scope: "hub",
   }),
+  AUDIT_SIGNING_KEY: def({
+    schema: secret,
+    defaultText: "(generated into <data dir>/audit/signing.key)",
+    describe: "Ed25519 key signing audit checkpoints: 32 random bytes, base64 (openssl rand -base64 32)",
+    scope: "hub",
+    secret: true,
+  }),
   SERVER_POLL_INTERVAL_SECONDS: def({
     schema: int(1, 86_400),
     default: "30",

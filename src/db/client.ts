@@ -34,9 +34,9 @@ export function sqlitePath(url: string): string {
 
 /**
  * Opens the Hub database named by DATABASE_URL: SQLite (bun:sqlite, WAL) or PostgreSQL
- * (Bun's built-in client). Nothing else is supported.
+ * (Bun's built-in client, a pool of `pgPoolSize`). Nothing else is supported.
  */
-export function openDatabase(url: string): DbHandle {
+export function openDatabase(url: string, { pgPoolSize = 10 }: { pgPoolSize?: number } = {}): DbHandle {
   if (url.startsWith("sqlite:")) {
     const path = sqlitePath(url);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -56,7 +56,8 @@ export function openDatabase(url: string): DbHandle {
     };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const client = new SQL(url, { max: 10 });
+    // idleTimeout: a quiet Hub gives its connections back (PostgreSQL's slots are shared).
+    const client = new SQL(url, { max: pgPoolSize, idleTimeout: 60 });
     const db = drizzlePg({ client, schema: pgSchema });
     return {
       dialect: "pg",

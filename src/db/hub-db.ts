@@ -1,5 +1,6 @@
 import type { BunSQLQueryResultHKT } from "drizzle-orm/bun-sql";
 import type { PgDatabase } from "drizzle-orm/pg-core";
+import type { Logger } from "../shared/logger";
 import type { DbHandle } from "./client";
 import type { Dialect } from "./migration-files";
 import * as pgSchema from "./schema/pg/index";
@@ -27,6 +28,17 @@ export interface HubQueryable {
   t: HubTables;
 }
 
+/** An open transaction: queries, and work to run once it has committed. */
+export interface HubTx extends HubQueryable {
+  /**
+   * Runs `hook` after this transaction commits (never when it rolls back), in order. For
+   * what must not happen unless the data is there: a checkpoint file line, a notification.
+   * The caller's answer waits for the hooks; a hook that throws is logged, not rethrown
+   * (the transaction did commit).
+   */
+  onCommit(hook: () => void | Promise<void>): void;
+}
+
 /** The Hub's database as services see it: queries, and transactions for every write. */
 export interface HubDatabase extends HubQueryable {
   handle: DbHandle;
@@ -38,7 +50,7 @@ export interface HubDatabase extends HubQueryable {
    * and deadlock) behind an in-process queue. PostgreSQL: READ COMMITTED, retried on a
    * serialization failure or deadlock (40001, 40P01).
    */
-  transaction<T>(work: (tx: HubQueryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: HubTx) => Promise<T>): Promise<T>;
 }
 
 const PG_RETRYABLE = new Set(["40001", "40P01"]);
@@ -52,8 +64,25 @@ function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
-/** The portable view of an open handle. */
-export function hubDatabase(handle: DbHandle): HubDatabase {
+type Hook = () => void | Promise<void>;
+
+/** Runs the hooks of a committed transaction; one that throws is logged and the rest still run. */
+async function runHooks(hooks: Hook[], logger: Logger | undefined): Promise<void> {
+  for (const hook of hooks) {
+    try {
+      await hook();
+    } catch (err) {
+      if (!logger) throw err;
+      logger.error("after-commit hook failed", { error: err });
+    }
+  }
+}
+
+/**
+ * The portable view of an open handle. `logger` receives the errors of after-commit hooks
+ * (without one they are rethrown, which suits tests).
+ */
+export function hubDatabase(handle: DbHandle, { logger }: { logger?: Logger } = {}): HubDatabase {
   if (handle.dialect === "sqlite") {
     const view: HubQueryable = {
       dialect: "sqlite",
@@ -64,32 +93,47 @@ export function hubDatabase(handle: DbHandle): HubDatabase {
     return {
       ...view,
       handle,
-      transaction: (work) =>
-        handle.writers.run(async () => {
+      transaction: async (work) => {
+        const hooks: Hook[] = [];
+        const result = await handle.writers.run(async () => {
           client.run("BEGIN IMMEDIATE");
           try {
-            const result = await work(view);
+            const answer = await work({ ...view, onCommit: (hook) => hooks.push(hook) });
             client.run("COMMIT");
-            return result;
+            return answer;
           } catch (err) {
             if (client.inTransaction) client.run("ROLLBACK");
             throw err;
           }
-        }),
+        });
+        await runHooks(hooks, logger);
+        return result;
+      },
     };
   }
   const view: HubQueryable = { dialect: "pg", db: handle.db as unknown as HubDb, t: pgSchema };
   return {
     ...view,
     handle,
-    transaction: async (work) => {
+    transaction: async <T>(work: (tx: HubTx) => Promise<T>): Promise<T> => {
       for (let attempt = 1; ; attempt++) {
+        // A retried attempt starts with no hooks: only the committed attempt's run.
+        const hooks: Hook[] = [];
+        let result: T;
         try {
-          return await handle.db.transaction((tx) => work({ ...view, db: tx as unknown as HubDb }));
+          result = await handle.db.transaction((tx) =>
+            work({ ...view, db: tx as unknown as HubDb, onCommit: (hook) => hooks.push(hook) }),
+          );
         } catch (err) {
           const state = sqlState(err);
           if (attempt >= PG_ATTEMPTS || !state || !PG_RETRYABLE.has(state)) throw err;
+          // A jittered pause first: retried at once, the victim can take back the row the
+          // survivor was woken for before it does, and deadlock with it again.
+          await Bun.sleep(Math.random() * 20 * attempt);
+          continue;
         }
+        await runHooks(hooks, logger);
+        return result;
       }
     },
   };

@@ -1,4 +1,7 @@
+import { createErrorHandler } from "../http/error-handler";
 import { newApiApp } from "../http/openapi-app";
+import { auditRoutes } from "./audit/routes";
+import { createAuditService } from "./audit/service";
 import type { HubDeps } from "./deps";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
@@ -12,9 +15,12 @@ export type { HubDeps } from "./deps";
  */
 export function createHubApp(deps: HubDeps) {
   const app = newApiApp<HubEnv>();
+  // Its own error mapping (the same as the process's), so the Hub answers alike mounted or alone.
+  app.onError(createErrorHandler(deps.logger));
   // Public.
   app.route("/", hubHealthRoutes(deps.db));
   // Signed in from here on.
   app.use("*", deps.guards.session);
+  app.route("/", auditRoutes(createAuditService(deps), deps.guards));
   return app;
 }

@@ -6,4 +6,6 @@ export interface HubConfig {
   tokenStoreBackend: "memory" | "database";
   serverPollIntervalSeconds: number;
   hubServerToken?: string;
+  /** AUDIT_SIGNING_KEY: the checkpoint key (base64 32-byte seed); else one generated into the data directory. */
+  auditSigningKey?: string;
 }

@@ -2,6 +2,7 @@ import type { DbHandle } from "../db/client";
 import { type HubDatabase, hubDatabase } from "../db/hub-db";
 import { type Clock, systemClock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
+import { type Checkpointer, createCheckpointer } from "./audit/checkpoints";
 import { type AuditWriter, createAuditWriter } from "./audit/writer";
 import type { HubConfig } from "./config";
 import { createGuards, type Guards } from "./guards";
@@ -13,6 +14,8 @@ export interface HubDeps {
   db: DbHandle;
   database: HubDatabase;
   audit: AuditWriter;
+  /** Signs the audit checkpoints (every 1,000 events, by the writer; hourly, by background/). */
+  checkpoints: Checkpointer;
   guards: Guards;
   clock: Clock;
   logger: Logger;
@@ -30,8 +33,9 @@ export interface BuildHubDepsInput {
 
 /** Wires the Hub's services over an open, migrated database. */
 export function buildHubDeps({ config, db, logger, dataDir, clock = systemClock }: BuildHubDepsInput): HubDeps {
-  const database = hubDatabase(db);
-  const audit = createAuditWriter({ database, clock });
+  const database = hubDatabase(db, { logger });
+  const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
+  const audit = createAuditWriter({ database, clock, afterCommit: checkpoints.afterCommit });
   const guards = createGuards({ database, audit, clock });
-  return { config, db, database, audit, guards, clock, logger, dataDir };
+  return { config, db, database, audit, checkpoints, guards, clock, logger, dataDir };
 }

@@ -5,6 +5,7 @@ import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { StartupError } from "../shared/startup-error";
 import { createHubApp } from "./app";
+import { startBackgroundTasks } from "./background/index";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
 
@@ -37,8 +38,14 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
   }
   logger.debug("hub database ready", { dialect: db.dialect });
   const deps = buildHubDeps({ config, db, logger, dataDir, clock });
+  // Loads (or generates, with a warning) the checkpoint key now, so a bad AUDIT_SIGNING_KEY
+  // stops the start instead of the first checkpoint.
+  await deps.checkpoints.key().catch(async (err) => {
+    await db.close();
+    throw err;
+  });
   const app = createHubApp(deps);
-  const stopTasks: (() => void)[] = [];
+  const stopTasks = [startBackgroundTasks(deps)];
   return {
     app,
     deps,

@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -92,6 +93,22 @@ export function cliScenarios(label: string, cmd: () => string[]) {
       const again = await startProcess([...cmd(), "hub", "--port", "0", "--data-dir", data], env());
       expect((await fetch(`${again.origin}/api/v1/health`)).status).toBe(200);
       expect(await again.stop()).toBe(0);
+      rmSync(data, { recursive: true, force: true });
+    });
+
+    test("hub: a database migrated by a newer Weft refuses to start (exit 1, one line)", async () => {
+      const data = mkdtempSync(join(tmpdir(), "weft-hubdata-"));
+      const p = await startProcess([...cmd(), "hub", "--port", "0", "--data-dir", data], env());
+      expect(await p.stop()).toBe(0);
+      const db = new Database(join(data, "hub.db"));
+      db.run("INSERT INTO __weft_migrations (hash, created_at) VALUES ('from-the-future', ?)", [
+        Date.parse("2099-01-01T00:00:00Z"),
+      ]);
+      db.close();
+      const r = await runToEnd([...cmd(), "hub", "--port", "0", "--data-dir", data], env());
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toStartWith("weft: the Hub database was migrated by a newer Weft");
       rmSync(data, { recursive: true, force: true });
     });
 

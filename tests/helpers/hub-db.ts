@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,7 +23,10 @@ export interface HubSuite {
   readonly dialect: Dialect;
   /** This suite's database (valid inside tests and hooks). */
   ctx(): HubDbContext;
-  /** Another empty database of the same dialect, unmigrated unless asked, dropped after the suite. */
+  /**
+   * Another database of the same dialect (migrated unless asked not to), for one test: it is
+   * closed and dropped after that test.
+   */
   freshDatabase(options?: { migrate?: boolean }): Promise<HubDbContext>;
 }
 
@@ -31,29 +34,43 @@ export const PG_URL = process.env.WEFT_TEST_PG_URL;
 const PG_SKIP = "skipped: WEFT_TEST_PG_URL is not set (.ci/run sets it)";
 let counter = 0;
 
+/** PostgreSQL's connection slots are shared by every test process: few per database. */
+const PG_POOL_SIZE = 4;
+
+/** Runs one statement on the server of WEFT_TEST_PG_URL over a connection of its own. */
+async function adminStatement(adminUrl: string, statement: string): Promise<void> {
+  const admin = openDatabase(adminUrl, { pgPoolSize: 1 });
+  if (admin.dialect !== "pg") throw new Error("WEFT_TEST_PG_URL must be a postgres:// URL");
+  try {
+    await admin.db.$client.unsafe(statement);
+  } finally {
+    await admin.close();
+  }
+}
+
 async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `weft_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  const admin = openDatabase(adminUrl);
-  if (admin.dialect !== "pg") throw new Error("WEFT_TEST_PG_URL must be a postgres:// URL");
-  await admin.db.$client.unsafe(`CREATE DATABASE ${name}`);
+  await adminStatement(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.db.$client.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
+  return { url: url.toString(), drop: () => adminStatement(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 interface SuiteControl extends HubSuite {
   init(): Promise<void>;
+  /** Drops the databases freshDatabase made during the test that just ended. */
+  afterTest(): Promise<void>;
   cleanup(): Promise<void>;
 }
 
+async function runAll(cleanups: (() => Promise<void>)[]): Promise<void> {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+}
+
 function makeSuite(dialect: Dialect): SuiteControl {
-  const cleanups: (() => Promise<void>)[] = [];
+  const suiteCleanups: (() => Promise<void>)[] = [];
+  const testCleanups: (() => Promise<void>)[] = [];
+  let cleanups = suiteCleanups;
   let main: HubDbContext | undefined;
   const freshDatabase = async ({ migrate = true } = {}): Promise<HubDbContext> => {
     const dataDir = mkdtempSync(join(tmpdir(), "weft-hub-"));
@@ -64,7 +81,7 @@ function makeSuite(dialect: Dialect): SuiteControl {
       cleanups.push(pg.drop);
       url = pg.url;
     }
-    const handle = openDatabase(url);
+    const handle = openDatabase(url, { pgPoolSize: PG_POOL_SIZE });
     // Closed before the database is dropped (cleanups run last-first).
     cleanups.push(() => handle.close());
     if (migrate) await migrateDatabase(handle, join(dataDir, "tmp"));
@@ -78,11 +95,15 @@ function makeSuite(dialect: Dialect): SuiteControl {
     },
     freshDatabase,
     async cleanup() {
-      for (const clean of cleanups.reverse()) await clean();
+      await runAll(testCleanups);
+      await runAll(suiteCleanups);
     },
     async init() {
       main = await freshDatabase();
+      // From here on, databases belong to the test that asked for them.
+      cleanups = testCleanups;
     },
+    afterTest: () => runAll(testCleanups),
   };
 }
 
@@ -98,6 +119,7 @@ export function describeHub(name: string, body: (suite: HubSuite) => void): void
     describe.skipIf(skip)(title, () => {
       const suite = makeSuite(dialect);
       beforeAll(() => suite.init());
+      afterEach(() => suite.afterTest());
       afterAll(() => suite.cleanup());
       body(suite);
     });

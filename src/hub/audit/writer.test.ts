@@ -85,26 +85,34 @@ describeHub("audit writer", (suite) => {
     expectLinked(await chain(database));
   });
 
-  test("afterCommit hears of the events once they are committed, and not of a rolled-back write", async () => {
+  test("afterCommit hears of each event once its transaction committed, and never of a rolled-back one", async () => {
     const { database } = suite.ctx();
     const heard: number[] = [];
     const audit = createAuditWriter({
       database,
       clock: () => new Date(),
-      afterCommit: (events) => {
-        heard.push(...events.map((e) => e.seq));
+      afterCommit: (event) => {
+        heard.push(event.seq);
       },
     });
     const first = await audit.write(async (_tx, record) => {
       await record({ actorType: "system", actorId: null, action: "test.a" });
-      return record({ actorType: "system", actorId: null, action: "test.b" });
+      const b = await record({ actorType: "system", actorId: null, action: "test.b" });
+      expect(heard).toEqual([]); // not committed yet
+      return b;
     });
+    expect(heard).toEqual([first.seq - 1, first.seq]);
     await expect(
       audit.write(async (_tx, record) => {
         await record({ actorType: "system", actorId: null, action: "test.c" });
         throw new Error("no");
       }),
     ).rejects.toThrow("no");
-    expect(heard).toEqual([first.seq - 1, first.seq]);
+    // append() inside a service's own transaction is heard the same way.
+    const third = await database.transaction((tx) =>
+      audit.append(tx, { actorType: "system", actorId: null, action: "test.d" }),
+    );
+    expect(heard).toEqual([first.seq - 1, first.seq, third.seq]);
+    expect(third.seq).toBe(first.seq + 1);
   });
 });

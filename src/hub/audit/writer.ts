@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { HubDatabase, HubQueryable } from "../../db/hub-db";
+import type { HubDatabase, HubQueryable, HubTx } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
 import { newId } from "../../shared/ids";
 import { type AuditEvent, type AuditEventInput, nextEvent } from "./chain";
 
-/** Told of each event after its transaction committed (the checkpointer listens here). */
-export type AfterCommit = (events: readonly AuditEvent[]) => void | Promise<void>;
+/** Told of each event once its transaction committed (the checkpointer listens here). */
+export type AfterCommit = (event: AuditEvent) => void | Promise<void>;
 
 /**
  * The audit log's only writer. Every service is given one; an audited write and its event
@@ -18,19 +18,20 @@ export interface AuditWriter {
    * SELECT … FOR UPDATE on audit_head; SQLite: the transaction is BEGIN IMMEDIATE and the
    * process's writers take turns), so concurrent writers queue on the head: the chain never
    * forks and seq has no gaps (a rolled-back transaction takes its seq back with it).
+   * `afterCommit` hears of the event once `tx` has committed.
    */
-  append(tx: HubQueryable, event: AuditEventInput): Promise<AuditEvent>;
+  append(tx: HubTx, event: AuditEventInput): Promise<AuditEvent>;
   /**
    * Runs `work` in one transaction with a `record` function that appends to the log in that
    * same transaction: the helper services use for "a write and its audit event".
    */
-  write<T>(work: (tx: HubQueryable, record: (event: AuditEventInput) => Promise<AuditEvent>) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: HubTx, record: (event: AuditEventInput) => Promise<AuditEvent>) => Promise<T>): Promise<T>;
 }
 
 export interface AuditWriterDeps {
   database: HubDatabase;
   clock: Clock;
-  /** Runs after a `write` transaction that appended events has committed. */
+  /** Runs for each appended event after its transaction committed (never for a rolled-back one). */
   afterCommit?: AfterCommit;
 }
 
@@ -46,28 +47,17 @@ async function lockHead(tx: HubQueryable): Promise<{ seq: number; hash: string }
 }
 
 export function createAuditWriter({ database, clock, afterCommit }: AuditWriterDeps): AuditWriter {
-  const append = async (tx: HubQueryable, input: AuditEventInput): Promise<AuditEvent> => {
+  const append = async (tx: HubTx, input: AuditEventInput): Promise<AuditEvent> => {
     const head = await lockHead(tx);
     const event = nextEvent(head, input, newId(), clock());
     const { auditEvents, auditHead } = tx.t;
     await tx.db.insert(auditEvents).values(event);
     await tx.db.update(auditHead).set({ seq: event.seq, hash: event.hash }).where(eq(auditHead.id, 1));
+    if (afterCommit) tx.onCommit(() => afterCommit(event));
     return event;
   };
   return {
     append,
-    async write(work) {
-      const appended: AuditEvent[] = [];
-      const result = await database.transaction((tx) => {
-        appended.length = 0; // a retried attempt starts over
-        return work(tx, async (input) => {
-          const event = await append(tx, input);
-          appended.push(event);
-          return event;
-        });
-      });
-      if (appended.length > 0) await afterCommit?.(appended);
-      return result;
-    },
+    write: (work) => database.transaction((tx) => work(tx, (input) => append(tx, input))),
   };
 }
