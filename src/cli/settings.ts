@@ -426,6 +426,24 @@ export const SETTINGS = {
     describe: "Where capability tokens live: memory (one replica) or database",
     scope: "hub",
   }),
+  LOGIN_MAX_ATTEMPTS: def({
+    schema: int(1, 10_000),
+    default: "5",
+    describe: "Hub login attempts per username in LOGIN_WINDOW_SECONDS before 429 (a success clears them)",
+    scope: "hub",
+  }),
+  LOGIN_MAX_ATTEMPTS_PER_IP: def({
+    schema: int(1, 100_000),
+    default: "30",
+    describe: "Hub login attempts per client address in LOGIN_WINDOW_SECONDS before 429",
+    scope: "hub",
+  }),
+  LOGIN_WINDOW_SECONDS: def({
+    schema: int(1, 86_400),
+    default: "900",
+    describe: "The window of the Hub's login throttle; a throttled client may try again when it ends",
+    scope: "hub",
+  }),
   SERVER_POLL_INTERVAL_SECONDS: def({
     schema: int(1, 86_400),
     default: "30",

@@ -1,7 +1,9 @@
 import { newApiApp } from "../http/openapi-app";
+import { authRoutes } from "./auth/routes";
 import type { HubDeps } from "./deps";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
+import { usersRoutes } from "./users/routes";
 
 export type { HubDeps } from "./deps";
 
@@ -14,7 +16,9 @@ export function createHubApp(deps: HubDeps) {
   const app = newApiApp<HubEnv>();
   // Public.
   app.route("/", hubHealthRoutes(deps.db));
+  app.route("/", authRoutes(deps)); // register, login, status public; the rest guard themselves
   // Signed in from here on.
   app.use("*", deps.guards.session);
+  app.route("/", usersRoutes(deps));
   return app;
 }

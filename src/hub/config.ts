@@ -5,5 +5,9 @@ export interface HubConfig {
   capabilityTokenTtlSeconds: number;
   tokenStoreBackend: "memory" | "database";
   serverPollIntervalSeconds: number;
+  /** Login throttle (auth/login-throttle.ts): attempts per username and per client address in the window. */
+  loginMaxAttempts: number;
+  loginMaxAttemptsPerIp: number;
+  loginWindowSeconds: number;
   hubServerToken?: string;
 }

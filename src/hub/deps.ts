@@ -3,6 +3,7 @@ import { type HubDatabase, hubDatabase } from "../db/hub-db";
 import { type Clock, systemClock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { type AuditWriter, createAuditWriter } from "./audit/writer";
+import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import type { HubConfig } from "./config";
 import { createGuards, type Guards } from "./guards";
 
@@ -16,6 +17,8 @@ export interface HubDeps {
   guards: Guards;
   clock: Clock;
   logger: Logger;
+  /** Argon2id hashing of account passwords. */
+  passwords: PasswordHasher;
   /** The data directory (keys and the checkpoint file live there). */
   dataDir: string;
 }
@@ -26,12 +29,21 @@ export interface BuildHubDepsInput {
   logger: Logger;
   dataDir: string;
   clock?: Clock;
+  /** Argon2id at Bun's default cost unless given (tests pass a cheaper one). */
+  passwords?: PasswordHasher;
 }
 
 /** Wires the Hub's services over an open, migrated database. */
-export function buildHubDeps({ config, db, logger, dataDir, clock = systemClock }: BuildHubDepsInput): HubDeps {
+export function buildHubDeps({
+  config,
+  db,
+  logger,
+  dataDir,
+  clock = systemClock,
+  passwords = createPasswordHasher(),
+}: BuildHubDepsInput): HubDeps {
   const database = hubDatabase(db);
   const audit = createAuditWriter({ database, clock });
   const guards = createGuards({ database, audit, clock });
-  return { config, db, database, audit, guards, clock, logger, dataDir };
+  return { config, db, database, audit, guards, clock, logger, passwords, dataDir };
 }

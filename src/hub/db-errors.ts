@@ -1,0 +1,13 @@
+/**
+ * True when `err` (or an error it wraps) is a unique or primary-key violation: PostgreSQL's
+ * SQLSTATE 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY. Services check for a
+ * duplicate first and answer 409; this catches the insert that lost a race to another.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const { errno, code } = e as { errno?: unknown; code?: unknown };
+    if (errno === "23505" || code === "23505") return true;
+    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  }
+  return false;
+}
