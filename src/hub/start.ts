@@ -4,6 +4,7 @@ import { migrateDatabase } from "../db/migrate";
 import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { createHubApp } from "./app";
+import { startBackgroundTasks } from "./background/index";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
 
@@ -37,7 +38,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
   logger.debug("hub database ready", { dialect: db.dialect });
   const deps = buildHubDeps({ config, db, logger, dataDir, clock });
   const app = createHubApp(deps);
-  const stopTasks: (() => void)[] = [];
+  const stopTasks = startBackgroundTasks(deps);
   return {
     app,
     deps,
