@@ -45,6 +45,29 @@ export function usersService({ database, audit, clock, passwords }: UsersService
     if (!row) throw new NotFoundError(`No user with id "${id}"`);
     return row;
   };
+  /**
+   * Runs an audited write; a refusal by the role rules (403) is an authorization decision,
+   * so it is appended as `authz.denied` in its own transaction (the write's rolled back).
+   */
+  const guarded = async <T>(actor: SessionUser, action: string, targetId: string | null, work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof ForbiddenError) {
+        await audit.write((_tx, record) =>
+          record({
+            actorType: "user",
+            actorId: actor.id,
+            action: "authz.denied",
+            targetType: "user",
+            targetId,
+            details: { action, role: actor.role, reason: err.message },
+          }),
+        );
+      }
+      throw err;
+    }
+  };
   const leavesNoOwner = async (tx: Parameters<typeof q.findUser>[0], target: UserRow) =>
     target.role === "owner" && (await q.countUsers(tx, "owner")) <= 1;
 
@@ -69,29 +92,31 @@ export function usersService({ database, audit, clock, passwords }: UsersService
       const passwordHash = await passwords.hash(body.password);
       const id = newId();
       try {
-        return await audit.write(async (tx, record) => {
-          checkCreate(await actorRole(tx, actor), body.role);
-          if (await q.usernameTaken(tx, body.username)) {
-            throw new ConflictError(`The username "${body.username}" is taken`);
-          }
-          await q.insertUser(tx, {
-            id,
-            username: body.username,
-            email: body.email ?? null,
-            passwordHash,
-            role: body.role,
-            at: clock(),
-          });
-          await record({
-            actorType: "user",
-            actorId: actor.id,
-            action: "user.create",
-            targetType: "user",
-            targetId: id,
-            details: { username: body.username, role: body.role },
-          });
-          return userBody(await mustFind(tx, id));
-        });
+        return await guarded(actor, "user.create", null, () =>
+          audit.write(async (tx, record) => {
+            checkCreate(await actorRole(tx, actor), body.role);
+            if (await q.usernameTaken(tx, body.username)) {
+              throw new ConflictError(`The username "${body.username}" is taken`);
+            }
+            await q.insertUser(tx, {
+              id,
+              username: body.username,
+              email: body.email ?? null,
+              passwordHash,
+              role: body.role,
+              at: clock(),
+            });
+            await record({
+              actorType: "user",
+              actorId: actor.id,
+              action: "user.create",
+              targetType: "user",
+              targetId: id,
+              details: { username: body.username, role: body.role },
+            });
+            return userBody(await mustFind(tx, id));
+          }),
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError(`The username "${body.username}" is taken`);
         throw err;
@@ -106,64 +131,72 @@ export function usersService({ database, audit, clock, passwords }: UsersService
         checkNewPassword(body.password);
       }
       const passwordHash = body.password === undefined ? undefined : await passwords.hash(body.password);
-      return audit.write(async (tx, record) => {
-        await q.lockAccounts(tx);
-        const role = await actorRole(tx, actor);
-        const target = await mustFind(tx, id);
-        const changes: string[] = [];
-        // Naming the role an account already has is no change (and allowed, even for oneself).
-        if (body.role !== undefined && body.role !== target.role) {
-          checkRoleChange(role, target.role, body.role, self);
-          if (await leavesNoOwner(tx, target)) throw new ConflictError(LAST_OWNER);
-          changes.push("role");
-        }
-        // Editing oneself (email) needs no rank; anyone else's account needs the rank to manage it.
-        if (!self && (body.email !== undefined || passwordHash !== undefined)) checkEdit(role, target.role);
-        if (body.email !== undefined && body.email !== target.email) changes.push("email");
-        if (passwordHash !== undefined) changes.push("password");
-        if (changes.length === 0) return userBody(target);
-        await q.updateUser(tx, id, {
-          email: body.email === undefined ? undefined : body.email,
-          role: changes.includes("role") ? body.role : undefined,
-          passwordHash,
-          updatedAt: clock(),
-        });
-        // A reset password ends every session: whoever held the old one is signed out.
-        const sessionsEnded = passwordHash === undefined ? 0 : await q.deleteSessionsOf(tx, id);
-        await record({
-          actorType: "user",
-          actorId: actor.id,
-          action: "user.update",
-          targetType: "user",
-          targetId: id,
-          details: {
-            changed: changes,
-            ...(changes.includes("role") ? { from_role: target.role, to_role: body.role } : {}),
-            ...(passwordHash === undefined ? {} : { sessions_ended: sessionsEnded }),
-          },
-        });
-        return userBody(await mustFind(tx, id));
-      });
+      return guarded(actor, "user.update", id, () =>
+        audit.write(async (tx, record) => {
+          await q.lockAccounts(tx);
+          const role = await actorRole(tx, actor);
+          const target = await mustFind(tx, id);
+          const changes: string[] = [];
+          // Naming the role one already has is no change (a client may send the whole form);
+          // on anyone else's account, naming a role at all needs the rank to grant it.
+          const roleChanges = body.role !== undefined && body.role !== target.role;
+          if (body.role !== undefined && (roleChanges || !self)) {
+            checkRoleChange(role, target.role, body.role, self);
+          }
+          if (roleChanges) {
+            if (await leavesNoOwner(tx, target)) throw new ConflictError(LAST_OWNER);
+            changes.push("role");
+          }
+          // Editing oneself (email) needs no rank; anyone else's account needs the rank to manage it.
+          if (!self && (body.email !== undefined || passwordHash !== undefined)) checkEdit(role, target.role);
+          if (body.email !== undefined && body.email !== target.email) changes.push("email");
+          if (passwordHash !== undefined) changes.push("password");
+          if (changes.length === 0) return userBody(target);
+          await q.updateUser(tx, id, {
+            email: body.email === undefined ? undefined : body.email,
+            role: changes.includes("role") ? body.role : undefined,
+            passwordHash,
+            updatedAt: clock(),
+          });
+          // A reset password ends every session: whoever held the old one is signed out.
+          const sessionsEnded = passwordHash === undefined ? 0 : await q.deleteSessionsOf(tx, id);
+          await record({
+            actorType: "user",
+            actorId: actor.id,
+            action: "user.update",
+            targetType: "user",
+            targetId: id,
+            details: {
+              changed: changes,
+              ...(changes.includes("role") ? { from_role: target.role, to_role: body.role } : {}),
+              ...(passwordHash === undefined ? {} : { sessions_ended: sessionsEnded }),
+            },
+          });
+          return userBody(await mustFind(tx, id));
+        }),
+      );
     },
 
     async delete(actor: SessionUser, id: string) {
-      await audit.write(async (tx, record) => {
-        await q.lockAccounts(tx);
-        const role = await actorRole(tx, actor);
-        const target = await mustFind(tx, id);
-        checkDelete(role, target.role, actor.id === id);
-        if (await leavesNoOwner(tx, target)) throw new ConflictError(LAST_OWNER);
-        const sessionsEnded = await q.deleteSessionsOf(tx, id);
-        await q.deleteUser(tx, id);
-        await record({
-          actorType: "user",
-          actorId: actor.id,
-          action: "user.delete",
-          targetType: "user",
-          targetId: id,
-          details: { username: target.username, role: target.role, sessions_ended: sessionsEnded },
-        });
-      });
+      await guarded(actor, "user.delete", id, () =>
+        audit.write(async (tx, record) => {
+          await q.lockAccounts(tx);
+          const role = await actorRole(tx, actor);
+          const target = await mustFind(tx, id);
+          checkDelete(role, target.role, actor.id === id);
+          if (await leavesNoOwner(tx, target)) throw new ConflictError(LAST_OWNER);
+          const sessionsEnded = await q.deleteSessionsOf(tx, id);
+          await q.deleteUser(tx, id);
+          await record({
+            actorType: "user",
+            actorId: actor.id,
+            action: "user.delete",
+            targetType: "user",
+            targetId: id,
+            details: { username: target.username, role: target.role, sessions_ended: sessionsEnded },
+          });
+        }),
+      );
     },
   };
 }
