@@ -187,16 +187,14 @@ describeHub("users: lists, reads, writes and what a deletion takes with it", (su
     const workflowId = newId();
     const groupId = newId();
     await database.transaction(async (tx) => {
-      await tx.db
-        .insert(workflows)
-        .values({
-          id: workflowId,
-          name: "theirs",
-          ownerId: target.user.id,
-          currentRevision: 1,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await tx.db.insert(workflows).values({
+        id: workflowId,
+        name: "theirs",
+        ownerId: target.user.id,
+        currentRevision: 1,
+        createdAt: now,
+        updatedAt: now,
+      });
       await tx.db.insert(groups).values({ id: groupId, name: `g-${groupId}`, createdAt: now, updatedAt: now });
       await tx.db.insert(userGroups).values({ userId: target.user.id, groupId, createdAt: now });
     });
