@@ -1,6 +1,8 @@
 import { newApiApp } from "../http/openapi-app";
 import { authRoutes } from "./auth/routes";
 import type { HubDeps } from "./deps";
+import { grantsRoutes } from "./grants/routes";
+import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
 import { usersRoutes } from "./users/routes";
@@ -20,5 +22,7 @@ export function createHubApp(deps: HubDeps) {
   // Signed in from here on.
   app.use("*", deps.guards.session);
   app.route("/", usersRoutes(deps));
+  app.route("/", groupsRoutes(deps));
+  app.route("/", grantsRoutes(deps));
   return app;
 }

@@ -11,3 +11,13 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** Runs `work`; a unique violation it hits (a race lost to a concurrent insert) becomes `conflict`. */
+export async function conflictOnDuplicate<T>(work: () => Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}
