@@ -435,7 +435,7 @@ export const SETTINGS = {
   LOGIN_MAX_ATTEMPTS_PER_IP: def({
     schema: int(1, 100_000),
     default: "30",
-    describe: "Hub login attempts per client address in LOGIN_WINDOW_SECONDS before 429",
+    describe: "Failed Hub logins per client address in LOGIN_WINDOW_SECONDS before 429 (successes do not count)",
     scope: "hub",
   }),
   LOGIN_WINDOW_SECONDS: def({

@@ -23,8 +23,9 @@ interface Window {
  *
  * - Attempts are counted when they start, not when they fail: N parallel guesses cannot
  *   slip past the limit while the first ones are still hashing.
- * - A successful login clears its username's count (not the address's: one office behind one
- *   NAT shares it, so its limit is higher).
+ * - A successful login clears its username's count and gives its address back the attempt it
+ *   took, so only failures (and attempts still in flight) use up an address: one office
+ *   behind one NAT or proxy shares an address, and its people signing in must not lock it.
  * - Memory is bounded: each map holds at most `maxKeys` windows; a full map first drops the
  *   ended windows, then the oldest. An attacker flooding names can so evict a username's
  *   window early, but every one of those attempts counts against their address.
@@ -49,9 +50,11 @@ export class LoginThrottle {
     return Math.max(waitUser, waitAddress);
   }
 
-  /** A successful login: the username's window is forgotten. */
-  succeeded(username: string): void {
+  /** A successful login: the username's window is forgotten, the address's attempt given back. */
+  succeeded(username: string, address: string): void {
     this.byUsername.delete(username);
+    const window = this.byAddress.get(address);
+    if (window && window.count > 0) window.count--;
   }
 
   /** How many windows are held (for the memory-bound test). */

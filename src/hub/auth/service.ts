@@ -120,7 +120,7 @@ export function authService({ database, audit, clock, passwords, config }: AuthS
         );
         throw new UnauthorizedError(INVALID_LOGIN);
       }
-      throttle.succeeded(body.username);
+      throttle.succeeded(body.username, client.ip);
       return audit.write(async (tx, record) => {
         const answer = await openSession(tx, found.id, client);
         await record({
@@ -163,7 +163,7 @@ export function authService({ database, audit, clock, passwords, config }: AuthS
       if (!found || !(await passwords.verify(body.current_password, found.passwordHash))) {
         throw new ForbiddenError("The current password is not correct");
       }
-      throttle.succeeded(user.username);
+      throttle.succeeded(user.username, client.ip);
       const passwordHash = await passwords.hash(body.new_password);
       return audit.write(async (tx, record) => {
         await users.updateUser(tx, user.id, { passwordHash, updatedAt: clock() });
