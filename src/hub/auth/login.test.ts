@@ -147,8 +147,10 @@ describeHub("login, sessions and throttling", (suite) => {
     const short = await change({ current_password: TEST_PASSWORD, new_password: "short-pass" });
     expect(short.status).toBe(400);
     expect(short.json?.detail).toContain("12 characters");
+    const refusedAt = await hub.auditHead();
     const wrong = await change({ current_password: "not my password", new_password: "a brand new password" });
     expect(wrong.status).toBe(403);
+    expect(await hub.auditActionsSince(refusedAt)).toEqual(["auth.password_change_failed"]);
 
     const before = await hub.auditHead();
     const ok = await change({ current_password: TEST_PASSWORD, new_password: "a brand new password" });

@@ -161,6 +161,16 @@ export function authService({ database, audit, clock, passwords, config }: AuthS
       throttled(user.username, client);
       const found = await users.findCredentials(database, { id: user.id });
       if (!found || !(await passwords.verify(body.current_password, found.passwordHash))) {
+        await audit.write((_tx, record) =>
+          record({
+            actorType: "user",
+            actorId: user.id,
+            action: "auth.password_change_failed",
+            targetType: "user",
+            targetId: user.id,
+            details: { reason: "wrong_current_password", ip: client.ip },
+          }),
+        );
         throw new ForbiddenError("The current password is not correct");
       }
       throttle.succeeded(user.username, client.ip);

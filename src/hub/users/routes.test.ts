@@ -132,6 +132,35 @@ describeHub("users: lists, reads, writes and what a deletion takes with it", (su
     ],
   );
 
+  test("another's email needs the rank to manage their role", async () => {
+    const { owner, admin } = hub.accounts;
+    await runScenario(hub, {
+      as: "admin",
+      method: "PATCH",
+      path: `/users/${owner.user.id}`,
+      body: { email: "o@example.org" },
+      status: 403,
+      audit: ["authz.denied"],
+    });
+    await runScenario(hub, {
+      as: "owner",
+      method: "PATCH",
+      path: `/users/${admin.user.id}`,
+      body: { email: "a@example.org" },
+      status: 200,
+      contains: ['"email":"a@example.org"'],
+      audit: ["user.update"],
+    });
+    await runScenario(hub, {
+      as: "admin",
+      method: "PATCH",
+      path: `/users/${hub.accounts.auditor.user.id}`,
+      body: { email: null },
+      status: 200,
+      contains: ['"email":null'],
+    });
+  });
+
   test("an admin edits their own email, not their own password (that is PUT /auth/password)", async () => {
     const me = hub.accounts.admin.user.id;
     await runScenario(hub, {
