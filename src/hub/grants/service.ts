@@ -1,4 +1,4 @@
-import type { HubDatabase } from "../../db/hub-db";
+import type { HubDatabase, HubQueryable } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
 import { ConflictError, NotFoundError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
@@ -16,8 +16,6 @@ export interface GrantsServiceDeps {
   clock: Clock;
 }
 
-type Queryable = Parameters<typeof q.findGrantGroup>[0];
-
 /** All user groups of a grant group in one detail answer: enough for any real Hub's admin page. */
 const DETAIL_GROUPS = { limit: 500, offset: 0 };
 
@@ -27,7 +25,7 @@ const DETAIL_GROUPS = { limit: 500, offset: 0 };
  * user-group side (groups/service.ts). Names are unique ignoring case (409).
  */
 export function grantsService({ database, audit, clock }: GrantsServiceDeps) {
-  const mustFind = async (tx: Queryable, id: string) => {
+  const mustFind = async (tx: HubQueryable, id: string) => {
     const row = await q.findGrantGroup(tx, id);
     if (!row) throw new NotFoundError(`No grant group with id "${id}"`);
     return row;

@@ -1,4 +1,4 @@
-import type { HubDatabase } from "../../db/hub-db";
+import type { HubDatabase, HubQueryable } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
 import { ConflictError, NotFoundError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
@@ -19,14 +19,12 @@ export interface GroupsServiceDeps {
   clock: Clock;
 }
 
-type Queryable = Parameters<typeof q.findGroup>[0];
-
 /**
  * User groups: their members, and the grant groups assigned to them. Assignment is made
  * from this side only (hub.md rule 2). Names are unique ignoring case (409).
  */
 export function groupsService({ database, audit, clock }: GroupsServiceDeps) {
-  const mustFind = async (tx: Queryable, id: string) => {
+  const mustFind = async (tx: HubQueryable, id: string) => {
     const row = await q.findGroup(tx, id);
     if (!row) throw new NotFoundError(`No user group with id "${id}"`);
     return row;

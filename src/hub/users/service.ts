@@ -1,4 +1,4 @@
-import type { HubDatabase } from "../../db/hub-db";
+import type { HubDatabase, HubQueryable } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
@@ -35,12 +35,12 @@ export function checkNewPassword(password: string): void {
  */
 export function usersService({ database, audit, clock, passwords }: UsersServiceDeps) {
   /** The actor's role now, inside the transaction; an account deleted meanwhile is refused. */
-  const actorRole = async (tx: Parameters<typeof q.findUser>[0], actor: SessionUser): Promise<Role> => {
+  const actorRole = async (tx: HubQueryable, actor: SessionUser): Promise<Role> => {
     const row = await q.findUser(tx, actor.id);
     if (!row) throw new ForbiddenError("Your account no longer exists");
     return row.role;
   };
-  const mustFind = async (tx: Parameters<typeof q.findUser>[0], id: string): Promise<UserRow> => {
+  const mustFind = async (tx: HubQueryable, id: string): Promise<UserRow> => {
     const row = await q.findUser(tx, id);
     if (!row) throw new NotFoundError(`No user with id "${id}"`);
     return row;
@@ -68,7 +68,7 @@ export function usersService({ database, audit, clock, passwords }: UsersService
       throw err;
     }
   };
-  const leavesNoOwner = async (tx: Parameters<typeof q.findUser>[0], target: UserRow) =>
+  const leavesNoOwner = async (tx: HubQueryable, target: UserRow) =>
     target.role === "owner" && (await q.countUsers(tx, "owner")) <= 1;
 
   return {
