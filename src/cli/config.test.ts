@@ -51,6 +51,9 @@ describe("loadConfig defaults", () => {
       capabilityTokenTtlSeconds: 60,
       tokenStoreBackend: "memory",
       serverPollIntervalSeconds: 30,
+      loginMaxAttempts: 5,
+      loginMaxAttemptsPerIp: 30,
+      loginWindowSeconds: 900,
       hubServerToken: undefined,
     });
     expect(c.rateLimit.enabled).toBe(true);

@@ -214,6 +214,9 @@ function hubConfig(v: SettingValues, dataDir: string): HubConfig {
     capabilityTokenTtlSeconds: v.CAPABILITY_TOKEN_TTL_SECONDS ?? 60,
     tokenStoreBackend: v.TOKEN_STORE_BACKEND ?? "memory",
     serverPollIntervalSeconds: v.SERVER_POLL_INTERVAL_SECONDS ?? 30,
+    loginMaxAttempts: v.LOGIN_MAX_ATTEMPTS ?? 5,
+    loginMaxAttemptsPerIp: v.LOGIN_MAX_ATTEMPTS_PER_IP ?? 30,
+    loginWindowSeconds: v.LOGIN_WINDOW_SECONDS ?? 900,
     hubServerToken: v.HUB_SERVER_TOKEN,
     auditSigningKey: v.AUDIT_SIGNING_KEY,
   };

@@ -433,6 +433,24 @@ export const SETTINGS = {
     scope: "hub",
     secret: true,
   }),
+  LOGIN_MAX_ATTEMPTS: def({
+    schema: int(1, 10_000),
+    default: "5",
+    describe: "Hub login attempts per username in LOGIN_WINDOW_SECONDS before 429 (a success clears them)",
+    scope: "hub",
+  }),
+  LOGIN_MAX_ATTEMPTS_PER_IP: def({
+    schema: int(1, 100_000),
+    default: "30",
+    describe: "Failed Hub logins per client address in LOGIN_WINDOW_SECONDS before 429 (successes do not count)",
+    scope: "hub",
+  }),
+  LOGIN_WINDOW_SECONDS: def({
+    schema: int(1, 86_400),
+    default: "900",
+    describe: "The window of the Hub's login throttle; a throttled client may try again when it ends",
+    scope: "hub",
+  }),
   SERVER_POLL_INTERVAL_SECONDS: def({
     schema: int(1, 86_400),
     default: "30",

@@ -2,9 +2,13 @@ import { createErrorHandler } from "../http/error-handler";
 import { newApiApp } from "../http/openapi-app";
 import { auditRoutes } from "./audit/routes";
 import { createAuditService } from "./audit/service";
+import { authRoutes } from "./auth/routes";
 import type { HubDeps } from "./deps";
+import { grantsRoutes } from "./grants/routes";
+import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
+import { usersRoutes } from "./users/routes";
 
 export type { HubDeps } from "./deps";
 
@@ -19,8 +23,12 @@ export function createHubApp(deps: HubDeps) {
   app.onError(createErrorHandler(deps.logger));
   // Public.
   app.route("/", hubHealthRoutes(deps.db));
+  app.route("/", authRoutes(deps)); // register, login, status public; the rest guard themselves
   // Signed in from here on.
   app.use("*", deps.guards.session);
   app.route("/", auditRoutes(createAuditService(deps), deps.guards));
+  app.route("/", usersRoutes(deps));
+  app.route("/", groupsRoutes(deps));
+  app.route("/", grantsRoutes(deps));
   return app;
 }

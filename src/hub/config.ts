@@ -5,6 +5,10 @@ export interface HubConfig {
   capabilityTokenTtlSeconds: number;
   tokenStoreBackend: "memory" | "database";
   serverPollIntervalSeconds: number;
+  /** Login throttle (auth/login-throttle.ts): attempts per username and per client address in the window. */
+  loginMaxAttempts: number;
+  loginMaxAttemptsPerIp: number;
+  loginWindowSeconds: number;
   hubServerToken?: string;
   /** AUDIT_SIGNING_KEY: the checkpoint key (base64 32-byte seed); else one generated into the data directory. */
   auditSigningKey?: string;

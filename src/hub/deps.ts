@@ -4,6 +4,7 @@ import { type Clock, systemClock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { type Checkpointer, createCheckpointer } from "./audit/checkpoints";
 import { type AuditWriter, createAuditWriter } from "./audit/writer";
+import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import type { HubConfig } from "./config";
 import { createGuards, type Guards } from "./guards";
 
@@ -19,6 +20,8 @@ export interface HubDeps {
   guards: Guards;
   clock: Clock;
   logger: Logger;
+  /** Argon2id hashing of account passwords. */
+  passwords: PasswordHasher;
   /** The data directory (keys and the checkpoint file live there). */
   dataDir: string;
 }
@@ -29,13 +32,22 @@ export interface BuildHubDepsInput {
   logger: Logger;
   dataDir: string;
   clock?: Clock;
+  /** Argon2id at Bun's default cost unless given (tests pass a cheaper one). */
+  passwords?: PasswordHasher;
 }
 
 /** Wires the Hub's services over an open, migrated database. */
-export function buildHubDeps({ config, db, logger, dataDir, clock = systemClock }: BuildHubDepsInput): HubDeps {
+export function buildHubDeps({
+  config,
+  db,
+  logger,
+  dataDir,
+  clock = systemClock,
+  passwords = createPasswordHasher(),
+}: BuildHubDepsInput): HubDeps {
   const database = hubDatabase(db, { logger });
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
   const audit = createAuditWriter({ database, clock, afterCommit: checkpoints.afterCommit });
   const guards = createGuards({ database, audit, clock });
-  return { config, db, database, audit, checkpoints, guards, clock, logger, dataDir };
+  return { config, db, database, audit, checkpoints, guards, clock, logger, passwords, dataDir };
 }

@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { TEST_HUB_CONFIG } from "../../tests/helpers/api-scenario";
 import { createLogger } from "../shared/logger";
 import { AuditKeyError } from "./audit/signing-key";
 import type { HubConfig } from "./config";
@@ -11,11 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), "weft-hub-start-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const config = (dataDir: string, extra: Partial<HubConfig> = {}): HubConfig => ({
+  ...TEST_HUB_CONFIG,
   databaseUrl: `sqlite:${join(dataDir, "hub.db")}`,
-  sessionTtlHours: 168,
-  capabilityTokenTtlSeconds: 60,
-  tokenStoreBackend: "memory",
-  serverPollIntervalSeconds: 30,
   ...extra,
 });
 

@@ -5,6 +5,7 @@ import { createErrorHandler } from "../../src/http/error-handler";
 import { apiNotFound } from "../../src/http/not-found";
 import { newApiApp } from "../../src/http/openapi-app";
 import { createHubApp } from "../../src/hub/app";
+import { createPasswordHasher, type PasswordHasher } from "../../src/hub/auth/passwords";
 import { newSessionToken, sessionTokenHash } from "../../src/hub/auth/session-token";
 import type { HubConfig } from "../../src/hub/config";
 import { buildHubDeps, type HubDeps } from "../../src/hub/deps";
@@ -44,11 +45,25 @@ export const TEST_HUB_CONFIG: HubConfig = {
   capabilityTokenTtlSeconds: 60,
   tokenStoreBackend: "memory",
   serverPollIntervalSeconds: 30,
+  loginMaxAttempts: 5,
+  loginMaxAttemptsPerIp: 30,
+  loginWindowSeconds: 900,
 };
 
-/** A password hash that is cheap to make (tests only; the product's cost comes from auth/). */
+/** The password of every account createAccount makes. */
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/** Argon2id at a cost that is cheap to make (tests only; the product's cost comes from auth/). */
+const TEST_ARGON2_COST = { memoryCost: 1024, timeCost: 1 };
+
+/** A password hash that is cheap to make (tests only). */
 export function testPasswordHash(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 });
+  return Bun.password.hash(password, { algorithm: "argon2id", ...TEST_ARGON2_COST });
+}
+
+/** The Hub's hasher at the test cost: the real Argon2id code, cheaper parameters. */
+export function testPasswordHasher(): PasswordHasher {
+  return createPasswordHasher(TEST_ARGON2_COST);
 }
 
 /**
@@ -62,7 +77,7 @@ export async function createAccount(deps: HubDeps, role: Role, username = `${rol
   const token = newSessionToken();
   await database.transaction(async (tx) => {
     const { users, sessions } = tx.t;
-    const passwordHash = await testPasswordHash("correct horse battery staple");
+    const passwordHash = await testPasswordHash(TEST_PASSWORD);
     await tx.db.insert(users).values({ id, username, email: null, passwordHash, role, createdAt: now, updatedAt: now });
     await tx.db.insert(sessions).values({
       id: newId(),
@@ -77,7 +92,11 @@ export async function createAccount(deps: HubDeps, role: Role, username = `${rol
 
 export interface HubTestAppOptions {
   clock?: Clock;
+  /** Argon2id at the test cost (testPasswordHasher) unless given. */
+  passwords?: PasswordHasher;
   config?: Partial<HubConfig>;
+  /** false: no accounts are made (a Hub before its first registration); `accounts` is then empty. */
+  withAccounts?: boolean;
   /** Adds routes to the Hub app after its own (so behind the session guard), e.g. probes. */
   extend?: (hub: ReturnType<typeof createHubApp>, deps: HubDeps) => void;
 }
@@ -85,7 +104,7 @@ export interface HubTestAppOptions {
 /** The Hub app of the harness's database `ctx`, mounted under /api/v1 with the error handler. */
 export async function makeHubTestApp(
   ctx: HubDbContext,
-  { clock, config, extend }: HubTestAppOptions = {},
+  { clock, config, extend, passwords = testPasswordHasher(), withAccounts = true }: HubTestAppOptions = {},
 ): Promise<HubTestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: "debug", sink: (line) => logs.push(JSON.parse(line)) });
@@ -95,6 +114,7 @@ export async function makeHubTestApp(
     logger,
     dataDir: ctx.dataDir,
     clock,
+    passwords,
   });
   const app = newApiApp();
   app.onError(createErrorHandler(logger));
@@ -103,7 +123,7 @@ export async function makeHubTestApp(
   extend?.(hub, deps);
   app.route(HUB_PREFIX, hub);
   const accounts = {} as Record<Role, TestAccount>;
-  for (const role of ROLES) accounts[role] = await createAccount(deps, role);
+  if (withAccounts) for (const role of ROLES) accounts[role] = await createAccount(deps, role);
   const { auditEvents } = deps.database.t;
   return {
     app,

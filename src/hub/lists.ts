@@ -1,0 +1,26 @@
+import { z } from "@hono/zod-openapi";
+import { type Column, type SQL, sql } from "drizzle-orm";
+
+/** The query of every Hub list: `limit` (1-500, default 50), `offset`, and a `name` filter. */
+export const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ example: 50 }),
+  offset: z.coerce.number().int().min(0).default(0),
+  name: z.string().max(200).optional().openapi({ description: "Only names containing this text (case-insensitive)" }),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+/** `\`, `%` and `_` taken literally in a LIKE pattern (with ESCAPE '\'). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * "name contains `text`", case-insensitive on both dialects (PostgreSQL's LIKE is
+ * case-sensitive, SQLite's is not for ASCII: lower() on both sides makes them agree).
+ * Undefined when there is no filter.
+ */
+export function nameContains(column: Column, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = `%${likeLiteral(text.toLowerCase())}%`;
+  return sql`lower(${column}) like ${pattern} escape '\\'`;
+}

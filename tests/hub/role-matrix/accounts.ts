@@ -1,0 +1,92 @@
+/**
+ * The role matrix of the accounts area (auth, users, user groups, grant groups): every route
+ * called as owner, admin, auditor, user and anonymous, and the status each must answer.
+ * docs/hub.md mirrors it (accounts.test.ts checks the two agree). The lead joins every
+ * area's rows into one matrix test.
+ *
+ * Paths and bodies name fixtures in braces; the runner makes a fresh set for every call
+ * (the call may delete or change them), and a fresh signed-in account for the caller:
+ * - {user_id}: a user (role user) who is a member of {group_id}; {username} is its name
+ * - {other_user_id}: a user in no group
+ * - {group_id}: a user group holding {grant_group_id}
+ * - {grant_group_id}: a grant group holding {conn_id}
+ * - {other_gg_id}, {other_conn_id}: a grant group and a connection linked to nothing
+ * - {unique}: a fresh name
+ */
+export type MatrixCaller = "owner" | "admin" | "auditor" | "user" | "anonymous";
+
+export interface RoleMatrixRow {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  body?: Record<string, unknown>;
+  expect: Record<MatrixCaller, number>;
+}
+
+const row = (
+  method: RoleMatrixRow["method"],
+  path: string,
+  [owner, admin, auditor, user, anonymous]: [number, number, number, number, number],
+  body?: Record<string, unknown>,
+): RoleMatrixRow => ({ method, path, body, expect: { owner, admin, auditor, user, anonymous } });
+
+/** The password of the caller's account (tests/helpers/api-scenario.ts TEST_PASSWORD). */
+const CURRENT = "correct horse battery staple";
+
+export const ACCOUNTS_MATRIX: RoleMatrixRow[] = [
+  // Auth: register is closed once any account exists; login and status are public.
+  row("POST", "/auth/register", [403, 403, 403, 403, 403], { username: "{unique}", password: "long enough password" }),
+  row("POST", "/auth/login", [200, 200, 200, 200, 200], { username: "{username}", password: CURRENT }),
+  row("GET", "/auth/status", [200, 200, 200, 200, 200]),
+  row("GET", "/auth/me", [200, 200, 200, 200, 401]),
+  row("POST", "/auth/logout", [204, 204, 204, 204, 401]),
+  row("PUT", "/auth/password", [200, 200, 200, 200, 401], {
+    current_password: CURRENT,
+    new_password: "a new long password",
+  }),
+  // Users: auditors read; admins write within the role rules (here on a target of role user).
+  row("GET", "/users", [200, 200, 200, 403, 401]),
+  row("POST", "/users", [201, 201, 403, 403, 401], {
+    username: "{unique}",
+    password: "long enough password",
+    role: "user",
+  }),
+  row("GET", "/users/{user_id}", [200, 200, 200, 403, 401]),
+  row("PATCH", "/users/{user_id}", [200, 200, 403, 403, 401], { email: "someone@example.org" }),
+  row("DELETE", "/users/{user_id}", [204, 204, 403, 403, 401]),
+  row("GET", "/users/{user_id}/groups", [200, 200, 200, 403, 401]),
+  // User groups.
+  row("GET", "/groups", [200, 200, 200, 403, 401]),
+  row("POST", "/groups", [201, 201, 403, 403, 401], { name: "{unique}" }),
+  row("GET", "/groups/{group_id}", [200, 200, 200, 403, 401]),
+  row("PATCH", "/groups/{group_id}", [200, 200, 403, 403, 401], { description: "changed" }),
+  row("DELETE", "/groups/{group_id}", [204, 204, 403, 403, 401]),
+  row("GET", "/groups/{group_id}/members", [200, 200, 200, 403, 401]),
+  row("POST", "/groups/{group_id}/members", [201, 201, 403, 403, 401], { user_id: "{other_user_id}" }),
+  row("DELETE", "/groups/{group_id}/members/{user_id}", [204, 204, 403, 403, 401]),
+  row("GET", "/groups/{group_id}/grant-groups", [200, 200, 200, 403, 401]),
+  row("POST", "/groups/{group_id}/grant-groups/{other_gg_id}", [201, 201, 403, 403, 401]),
+  row("DELETE", "/groups/{group_id}/grant-groups/{grant_group_id}", [204, 204, 403, 403, 401]),
+  // Grant groups.
+  row("GET", "/grant-groups", [200, 200, 200, 403, 401]),
+  row("POST", "/grant-groups", [201, 201, 403, 403, 401], { name: "{unique}" }),
+  row("GET", "/grant-groups/{grant_group_id}", [200, 200, 200, 403, 401]),
+  row("PATCH", "/grant-groups/{grant_group_id}", [200, 200, 403, 403, 401], { description: "changed" }),
+  row("DELETE", "/grant-groups/{grant_group_id}", [204, 204, 403, 403, 401]),
+  row("POST", "/grant-groups/{grant_group_id}/connections/{other_conn_id}", [201, 201, 403, 403, 401]),
+  row("DELETE", "/grant-groups/{grant_group_id}/connections/{conn_id}", [204, 204, 403, 403, 401]),
+  row("GET", "/grant-groups/{grant_group_id}/user-groups", [200, 200, 200, 403, 401]),
+  // Assignment is made from the user-group side only: no such route (hub.md).
+  row("POST", "/grant-groups/{grant_group_id}/user-groups/{group_id}", [404, 404, 404, 404, 404]),
+];
+
+const CALLERS: MatrixCaller[] = ["owner", "admin", "auditor", "user", "anonymous"];
+
+/** The matrix as the Markdown table of docs/hub.md. */
+export function matrixMarkdown(rows: RoleMatrixRow[]): string {
+  const lines = [
+    `| Route | ${CALLERS.join(" | ")} |`,
+    `|---|${CALLERS.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| \`${r.method} ${r.path}\` | ${CALLERS.map((c) => r.expect[c]).join(" | ")} |`),
+  ];
+  return lines.join("\n");
+}
