@@ -215,6 +215,7 @@ function hubConfig(v: SettingValues, dataDir: string): HubConfig {
     tokenStoreBackend: v.TOKEN_STORE_BACKEND ?? "memory",
     serverPollIntervalSeconds: v.SERVER_POLL_INTERVAL_SECONDS ?? 30,
     hubServerToken: v.HUB_SERVER_TOKEN,
+    connectionEncryptionKey: v.CONNECTION_ENCRYPTION_KEY,
   };
 }
 

@@ -1,4 +1,5 @@
 import { newApiApp } from "../http/openapi-app";
+import { connectionRoutes } from "./connections/routes";
 import type { HubDeps } from "./deps";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
@@ -16,5 +17,6 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", hubHealthRoutes(deps.db));
   // Signed in from here on.
   app.use("*", deps.guards.session);
+  app.route("/", connectionRoutes(deps));
   return app;
 }

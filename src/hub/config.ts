@@ -6,4 +6,6 @@ export interface HubConfig {
   tokenStoreBackend: "memory" | "database";
   serverPollIntervalSeconds: number;
   hubServerToken?: string;
+  /** Seals connection credentials; without it a key is generated into the data directory (connections/vault.ts). */
+  connectionEncryptionKey?: string;
 }

@@ -4,6 +4,7 @@ import { migrateDatabase } from "../db/migrate";
 import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { createHubApp } from "./app";
+import { startConnectionPoller } from "./background/connection-poller";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
 
@@ -38,6 +39,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
   const deps = buildHubDeps({ config, db, logger, dataDir, clock });
   const app = createHubApp(deps);
   const stopTasks: (() => void)[] = [];
+  stopTasks.push(startConnectionPoller(deps));
   return {
     app,
     deps,
