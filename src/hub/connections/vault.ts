@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { HubDatabase } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
-import { newKdfParams, type SealedSecret, SecretBox } from "../../shared/connection-crypto";
+import { ConnectionKeyMismatchError, newKdfParams, type SealedSecret, SecretBox } from "../../shared/connection-crypto";
+import { FeatureDisabledError } from "../../shared/errors";
 import type { Logger } from "../../shared/logger";
 
 /**
@@ -102,7 +103,15 @@ export async function openConnectionVault(deps: VaultDeps): Promise<ConnectionVa
   };
   const setting = await vaultSetting(deps, box);
   const key = box(setting.kdf);
-  key.verifyKeyCheck(setting.check);
+  try {
+    key.verifyKeyCheck(setting.check);
+  } catch (err) {
+    if (!(err instanceof ConnectionKeyMismatchError)) throw err;
+    throw new FeatureDisabledError(
+      "The Hub's connection credentials were sealed with another CONNECTION_ENCRYPTION_KEY " +
+        "(or another generated key file): set the key they were sealed with",
+    );
+  }
   return {
     seal: (plaintext, aad) => JSON.stringify(key.seal(plaintext, aad)),
     open: (stored, aad) => {
