@@ -17,6 +17,8 @@ export interface ConnectionPollerOptions {
   /** Most connections checked in one look (one at a time); the rest wait for the next. */
   batch?: number;
   check?: ConnectionChecker;
+  /** Told after each look how many connections it checked (observability; tests wait on it). */
+  afterLook?: (checked: number) => void;
 }
 
 /** A stable offset in [-jitterMs/2, jitterMs/2) for one connection's next turn. */
@@ -43,29 +45,33 @@ export function startConnectionPoller(deps: HubDeps, options: ConnectionPollerOp
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const look = async () => {
+  const look = async (): Promise<number> => {
+    let checked = 0;
     const now = deps.clock();
-    const candidates = await connectionsCheckedBefore(
-      deps.database,
-      new Date(now.getTime() - everyMs + jitterMs),
-      batch,
-    );
+    // Every connection whose turn may have come (the earliest jitter), then each one's own turn.
+    const latest = new Date(now.getTime() - everyMs + jitterMs / 2);
+    const candidates = await connectionsCheckedBefore(deps.database, latest, batch);
     for (const { id, checkedAt } of candidates) {
-      if (stopped) return;
+      if (stopped) return checked;
       if (checkedAt && checkedAt.getTime() + everyMs + jitterOf(id, checkedAt, jitterMs) > now.getTime()) continue;
       const result = await checkAndRecord(health, id, { type: "system" });
-      if (result) log.debug("connection checked", { connection_id: id, ok: result.ok, latency_ms: result.latencyMs });
+      if (!result) continue;
+      checked++;
+      log.debug("connection checked", { connection_id: id, ok: result.ok, latency_ms: result.latencyMs });
     }
+    return checked;
   };
 
   const plan = (ms: number) => {
     if (stopped) return;
     timer = setTimeout(async () => {
+      let checked = 0;
       try {
-        await look();
+        checked = await look();
       } catch (err) {
         log.error("connection health poll failed", { error: err });
       }
+      options.afterLook?.(checked);
       plan(tickMs);
     }, ms);
     timer.unref();
