@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import mysql from "mysql2";
+import { pingMssql } from "../../formats/db/mssql-connection";
 import type { DatabaseSettings } from "./settings";
 
 /**
@@ -10,6 +11,7 @@ import type { DatabaseSettings } from "./settings";
 export async function probeDatabase(settings: DatabaseSettings, timeoutMs: number, signal: AbortSignal) {
   if (settings.dbType === "sqlite") return probeSqlite(settings.database);
   if (settings.dbType === "postgresql") return probePostgres(settings, timeoutMs, signal);
+  if (settings.dbType === "mssql") return probeMssql(settings, timeoutMs);
   return probeMysql(settings, timeoutMs, signal);
 }
 
@@ -74,4 +76,20 @@ async function probeMysql(settings: DatabaseSettings, timeoutMs: number, signal:
     signal.removeEventListener("abort", destroy);
     connection.destroy();
   }
+}
+
+/**
+ * SQL Server through the reader's own session (src/formats/db/mssql-connection.ts), given as
+ * the URI it reads: `sslmode` disable is `encrypt=false`, require accepts the server's own
+ * certificate, verify-full (and the default) checks it. tedious has no cancel of a connect:
+ * it gives up at its own connect timeout (the same bound).
+ */
+async function probeMssql(settings: DatabaseSettings, timeoutMs: number) {
+  const enc = encodeURIComponent;
+  const host = settings.host?.includes(":") ? `[${settings.host}]` : settings.host;
+  const account = settings.username ? `${enc(settings.username)}:${enc(settings.password ?? "")}@` : "";
+  const mode = settings.options.sslmode;
+  const query = mode === "disable" ? "?encrypt=false" : mode === "require" ? "?trustServerCertificate=true" : "";
+  const uri = `mssql://${account}${host}:${settings.port ?? 1433}/${enc(settings.database)}${query}`;
+  await pingMssql(uri, Math.max(1, Math.ceil(timeoutMs / 1000)));
 }

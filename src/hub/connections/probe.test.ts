@@ -104,9 +104,16 @@ describe("server databases with the real drivers", () => {
     expect(maria).toMatchObject({ ok: true });
   });
 
-  test("a closed port is an error naming the address", async () => {
-    const closed = await check(server(pgConnectionBody("closed", { host: "127.0.0.1", port: 1 })));
-    expect(closed).toMatchObject({ ok: false, error: expect.stringContaining("postgresql at 127.0.0.1:1") });
+  test("a closed port is an error naming the address, for every server kind", async () => {
+    for (const dbType of ["postgresql", "mysql", "mariadb", "mssql"] as const) {
+      const password = "Closed-Port-Pw-123";
+      const closed = await check(
+        server(pgConnectionBody("closed", { db_type: dbType, host: "127.0.0.1", port: 1, password })),
+      );
+      expect(closed.ok).toBe(false);
+      expect(closed.error).toStartWith(`${dbType} at 127.0.0.1:1: `);
+      expect(closed.error).not.toContain(password);
+    }
   });
 
   test("a server that quotes the password back: the driver's message reaches the caller scrubbed", async () => {
@@ -127,7 +134,7 @@ describe("server databases with the real drivers", () => {
     const silent = startPasswordEchoServer({ silent: true });
     try {
       const quick = createConnectionChecker({ timeoutMs: 300 });
-      for (const dbType of ["postgresql", "mysql"] as const) {
+      for (const dbType of ["postgresql", "mysql", "mssql"] as const) {
         const result = await quick(
           server(pgConnectionBody("silent", { db_type: dbType, port: silent.port, host: "127.0.0.1" })),
         );

@@ -11,7 +11,7 @@ export type ConnectionChecker = (settings: ConnectionSettings) => Promise<CheckR
 
 /**
  * The real check: a database is connected to with its driver (PostgreSQL through Bun's SQL
- * client, MySQL/MariaDB through mysql2, SQLite opened read-only) and asked `SELECT 1`; a
+ * client, MySQL/MariaDB through mysql2, SQL Server through tedious, SQLite opened read-only) and asked `SELECT 1`; a
  * filesystem path must be a readable (and unless read-only, writable) folder. Never throws:
  * a refusal is `{ok: false, error}`, the error scrubbed of the connection's password (drivers
  * and hostile servers may quote what they were sent) and of any URI's userinfo, and the

@@ -21,7 +21,9 @@ const options = z.object({ sslmode: z.enum(SSLMODES).optional() }).strict();
 const DatabaseFields = {
   db_type: z.enum(DB_TYPES).openapi({ description: "sqlite: `database` is the file's absolute path, no host" }),
   host: host.optional(),
-  port: port.optional().openapi({ description: "Default 5432 (PostgreSQL) or 3306 (MySQL, MariaDB)" }),
+  port: port
+    .optional()
+    .openapi({ description: "Default 5432 (PostgreSQL), 3306 (MySQL, MariaDB) or 1433 (SQL Server)" }),
   database: z.string().trim().min(1).max(4096),
   username: z.string().max(255).optional(),
   password: z.string().max(4096).optional().openapi({ description: "Stored encrypted; never returned" }),

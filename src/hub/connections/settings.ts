@@ -4,7 +4,7 @@
  */
 
 /** The database kinds a shared connection may be: the Server's readers that talk to a server or a file. */
-export const DB_TYPES = ["postgresql", "mysql", "mariadb", "sqlite"] as const;
+export const DB_TYPES = ["postgresql", "mysql", "mariadb", "mssql", "sqlite"] as const;
 export type DbType = (typeof DB_TYPES)[number];
 
 /** The port a server database listens on when none is given. */
@@ -12,12 +12,13 @@ export const DEFAULT_PORTS: Record<Exclude<DbType, "sqlite">, number> = {
   postgresql: 5432,
   mysql: 3306,
   mariadb: 3306,
+  mssql: 1433,
 };
 
 /**
  * The driver options a connection may carry: `sslmode`, as the Server's readers take it in a
- * URI (libpq's names: src/formats/db/mysql-connection.ts reads the same three), for a server
- * database only. Anything else is refused (400), so no option can switch a driver feature on.
+ * URI (libpq's names: src/formats/db/mysql-connection.ts reads the same three; SQL Server's
+ * encrypt/trustServerCertificate are derived from it), for a server database only. Anything else is refused (400), so no option can switch a driver feature on.
  */
 export const SSLMODES = ["disable", "require", "verify-full"] as const;
 export interface DbOptions {
