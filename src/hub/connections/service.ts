@@ -54,6 +54,29 @@ export function settingsRows(id: string, s: ConnectionSettings, vault: Connectio
   };
 }
 
+/** A unique constraint refused the write (PostgreSQL 23505; SQLite's serialized writers never get here). */
+function uniqueViolation(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const { errno, code } = e as { errno?: unknown; code?: unknown };
+    if (errno === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a write that may take a name: two writers that both found the name free (READ
+ * COMMITTED lets them) meet at the unique constraint, and the loser is told 409 like the
+ * writer that found it taken.
+ */
+async function naming<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (name !== undefined && uniqueViolation(err)) throw new ConflictError(`A connection named "${name}" exists`);
+    throw err;
+  }
+}
+
 const visibleTo = (actor: SessionUser) => (actor.role === "user" ? actor.id : undefined);
 
 /**
@@ -95,54 +118,58 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       const vault = await deps.vault();
       const id = newId();
       const now = clock();
-      await audit.write(async (tx, record) => {
-        await nameFree(tx, input.name);
-        const connection = {
-          id,
-          name: input.name,
-          type: input.type,
-          description: input.description ?? null,
-          createdBy: actor.id,
-          createdAt: now,
-          updatedAt: now,
-        };
-        await queries.insertConnection(tx, connection, settingsRows(id, settings, vault));
-        await record({
-          actorType: "user",
-          actorId: actor.id,
-          action: "connection.create",
-          targetType: "connection",
-          targetId: id,
-          details: { name: input.name, type: input.type, ...describeSettings(settings) },
-        });
-      });
+      await naming(input.name, () =>
+        audit.write(async (tx, record) => {
+          await nameFree(tx, input.name);
+          const connection = {
+            id,
+            name: input.name,
+            type: input.type,
+            description: input.description ?? null,
+            createdBy: actor.id,
+            createdAt: now,
+            updatedAt: now,
+          };
+          await queries.insertConnection(tx, connection, settingsRows(id, settings, vault));
+          await record({
+            actorType: "user",
+            actorId: actor.id,
+            action: "connection.create",
+            targetType: "connection",
+            targetId: id,
+            details: { name: input.name, type: input.type, ...describeSettings(settings) },
+          });
+        }),
+      );
       return await get(actor, id);
     },
 
     async update(actor: SessionUser, id: string, patch: z.infer<typeof ConnectionUpdateRequest>) {
       const vault = await deps.vault();
-      await audit.write(async (tx, record) => {
-        const row = await queries.findConnection(tx, id);
-        if (!row) throw new NotFoundError(`No connection ${id}`);
-        if (patch.name !== undefined) await nameFree(tx, patch.name, id);
-        const { rows, changed } = patchedSettings(row, patch, vault);
-        const connection = {
-          ...(patch.name === undefined ? {} : { name: patch.name }),
-          ...(patch.description === undefined ? {} : { description: patch.description }),
-          updatedAt: clock(),
-        };
-        await queries.updateConnection(tx, id, connection, rows);
-        const fields = [...Object.keys(connection).filter((k) => k !== "updatedAt"), ...changed];
-        await record({
-          actorType: "user",
-          actorId: actor.id,
-          action: "connection.update",
-          targetType: "connection",
-          targetId: id,
-          // Names of the changed fields only: a password's new value is no one's business.
-          details: { name: patch.name ?? row.connection.name, changed: fields },
-        });
-      });
+      await naming(patch.name, () =>
+        audit.write(async (tx, record) => {
+          const row = await queries.findConnection(tx, id);
+          if (!row) throw new NotFoundError(`No connection ${id}`);
+          if (patch.name !== undefined) await nameFree(tx, patch.name, id);
+          const { rows, changed } = patchedSettings(row, patch, vault);
+          const connection = {
+            ...(patch.name === undefined ? {} : { name: patch.name }),
+            ...(patch.description === undefined ? {} : { description: patch.description }),
+            updatedAt: clock(),
+          };
+          await queries.updateConnection(tx, id, connection, rows);
+          const fields = [...Object.keys(connection).filter((k) => k !== "updatedAt"), ...changed];
+          await record({
+            actorType: "user",
+            actorId: actor.id,
+            action: "connection.update",
+            targetType: "connection",
+            targetId: id,
+            // Names of the changed fields only: a password's new value is no one's business.
+            details: { name: patch.name ?? row.connection.name, changed: fields },
+          });
+        }),
+      );
       return await get(actor, id);
     },
 
