@@ -291,8 +291,10 @@ export const SETTINGS = {
   }),
   CONNECTION_ENCRYPTION_KEY: def({
     schema: secret,
-    describe: "Key for stored connection credentials; without it /api/connections answers 503",
-    scope: "server",
+    describe:
+      "Key for stored connection credentials. Server: without it /api/connections answers 503. " +
+      "Hub: without it a key is generated once into the data directory (back it up with the database)",
+    scope: "common",
     secret: true,
   }),
   MAX_PIVOT_COLUMNS: def({

@@ -3,6 +3,7 @@ import { newApiApp } from "../http/openapi-app";
 import { auditRoutes } from "./audit/routes";
 import { createAuditService } from "./audit/service";
 import { authRoutes } from "./auth/routes";
+import { connectionRoutes } from "./connections/routes";
 import type { HubDeps } from "./deps";
 import { grantsRoutes } from "./grants/routes";
 import { groupsRoutes } from "./groups/routes";
@@ -30,5 +31,6 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", usersRoutes(deps));
   app.route("/", groupsRoutes(deps));
   app.route("/", grantsRoutes(deps));
+  app.route("/", connectionRoutes(deps));
   return app;
 }

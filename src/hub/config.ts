@@ -12,4 +12,6 @@ export interface HubConfig {
   hubServerToken?: string;
   /** AUDIT_SIGNING_KEY: the checkpoint key (base64 32-byte seed); else one generated into the data directory. */
   auditSigningKey?: string;
+  /** Seals connection credentials; without it a key is generated into the data directory (connections/vault.ts). */
+  connectionEncryptionKey?: string;
 }

@@ -6,6 +6,7 @@ import { type Checkpointer, createCheckpointer } from "./audit/checkpoints";
 import { type AuditWriter, createAuditWriter } from "./audit/writer";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import type { HubConfig } from "./config";
+import { type ConnectionVault, lazyVault } from "./connections/vault";
 import { createGuards, type Guards } from "./guards";
 
 /** Everything the Hub's routes and services are built from; made once per Hub (buildHubDeps). */
@@ -24,6 +25,8 @@ export interface HubDeps {
   passwords: PasswordHasher;
   /** The data directory (keys and the checkpoint file live there). */
   dataDir: string;
+  /** Seals and opens connection credentials; opened on first use, one per Hub (routes and poller share it). */
+  vault: () => Promise<ConnectionVault>;
 }
 
 export interface BuildHubDepsInput {
@@ -49,5 +52,6 @@ export function buildHubDeps({
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
   const audit = createAuditWriter({ database, clock, afterCommit: checkpoints.afterCommit });
   const guards = createGuards({ database, audit, clock });
-  return { config, db, database, audit, checkpoints, guards, clock, logger, passwords, dataDir };
+  const vault = lazyVault({ database, clock, logger, dataDir, key: config.connectionEncryptionKey });
+  return { config, db, database, audit, checkpoints, guards, clock, logger, passwords, dataDir, vault };
 }

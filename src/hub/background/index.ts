@@ -1,6 +1,7 @@
 import { startPeriodic } from "../../shared/periodic-task";
 import type { HubDeps } from "../deps";
 import { AUDIT_CHECKPOINT_EVERY_MS, checkpointHead } from "./audit-checkpoint";
+import { startConnectionPoller } from "./connection-poller";
 import { asyncPass } from "./run-async";
 import { deleteExpiredSessions, SESSION_CLEANUP_EVERY_MS } from "./session-cleanup";
 
@@ -31,6 +32,7 @@ export function startBackgroundTasks(deps: HubDeps): () => void {
       logger,
       { everyMs: SESSION_CLEANUP_EVERY_MS },
     ),
+    startConnectionPoller(deps),
   ];
   return () => {
     for (const stop of stops) stop();
