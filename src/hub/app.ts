@@ -2,6 +2,7 @@ import { newApiApp } from "../http/openapi-app";
 import type { HubDeps } from "./deps";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
+import { workflowRoutes } from "./workflows/routes";
 
 export type { HubDeps } from "./deps";
 
@@ -16,5 +17,6 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", hubHealthRoutes(deps.db));
   // Signed in from here on.
   app.use("*", deps.guards.session);
+  app.route("/", workflowRoutes(deps));
   return app;
 }
