@@ -119,4 +119,30 @@ describeHub("workflow content bounds", (suite) => {
     const res = await send("POST", "/workflows", '{"name": "x", "content": ');
     expect(res.status).toBe(400);
   });
+
+  test("the routes are documented in /openapi.json, with the workflow contract as the content's schema", async () => {
+    const doc = (await (await app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const paths = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/v1/workflows"))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(paths.sort()).toEqual([
+      "DELETE /api/v1/workflows/{id}",
+      "GET /api/v1/workflows",
+      "GET /api/v1/workflows/{id}",
+      "GET /api/v1/workflows/{id}/diff",
+      "GET /api/v1/workflows/{id}/download",
+      "GET /api/v1/workflows/{id}/revisions",
+      "GET /api/v1/workflows/{id}/revisions/{n}",
+      "PATCH /api/v1/workflows/{id}",
+      "POST /api/v1/workflows",
+      "POST /api/v1/workflows/{id}/revisions/{n}/restore",
+      "PUT /api/v1/workflows/{id}/content",
+    ]);
+    for (const name of ["Workflow", "HubWorkflow", "HubWorkflowDiff", "HubWorkflowRevisionList"]) {
+      expect(Object.keys(doc.components.schemas)).toContain(name);
+    }
+  });
 });
