@@ -344,4 +344,36 @@ describeHub("workflow routes", (suite) => {
       `attachment; filename="_n_code_Report_ v2_.weft.json"; filename*=UTF-8''%C3%9Cn%C3%AFcode_Report_%20v2_.weft.json`,
     );
   });
+
+  test("a workflow outlives its owner's account: ownerless, auditors see it, an admin hands it on", async () => {
+    const leaver = await createAccount(hub.deps, "user", "leaver");
+    const res = await requestWithToken(hub, leaver.token, "POST", "/workflows", {
+      name: "left behind",
+      content: smallWorkflow(),
+    });
+    const { id } = (await res.json()) as { id: string };
+    await hub.deps.database.transaction(async (tx) => {
+      await tx.db.delete(tx.t.users).where(eq(tx.t.users.id, leaver.user.id));
+    });
+    expect(await (await hub.request("auditor", "GET", `/workflows/${id}`)).json()).toMatchObject({ owner_id: null });
+    expect((await hub.request("user", "GET", `/workflows/${id}`)).status).toBe(404);
+    const edit = { content: smallWorkflow("orphan") };
+    expect((await hub.request("admin", "PUT", `/workflows/${id}/content`, edit)).status).toBe(403);
+    const handed = await hub.request("admin", "PATCH", `/workflows/${id}`, { owner_id: hub.accounts.user.user.id });
+    expect(await handed.json()).toMatchObject({ owner_id: hub.accounts.user.user.id });
+    expect(await (await hub.request("user", "PUT", `/workflows/${id}/content`, edit)).json()).toMatchObject({
+      revision: 2,
+      revision_created: true,
+    });
+    const [revision1] = await hub.deps.database.db
+      .select({ authorId: hub.deps.database.t.workflowRevisions.authorId })
+      .from(hub.deps.database.t.workflowRevisions)
+      .where(
+        and(
+          eq(hub.deps.database.t.workflowRevisions.workflowId, id),
+          eq(hub.deps.database.t.workflowRevisions.revision, 1),
+        ),
+      );
+    expect(revision1).toEqual({ authorId: null });
+  });
 });
