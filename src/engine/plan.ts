@@ -2,7 +2,8 @@ import { SafetyLimitError, ToolConfigError, WeftError } from "../shared/errors";
 import { canonicalJson, sha256Hex } from "../shared/hash";
 import { DEFAULT_ENGINE, type ToolNode, type Workflow } from "../shared/workflow";
 import { describeZodError } from "../shared/zod-detail";
-import { type ToolCatalog, toolLabel, unknownToolError, validateGraph } from "./validate";
+import { toolLabel, validateGraph } from "../tools/validate-graph";
+import { type ToolCatalog, unknownToolError } from "./validate";
 
 /** Bumped when the meaning of a cached result changes, so old entries stop matching. */
 const LINEAGE_VERSION = "weft-lineage-1";

@@ -10,6 +10,7 @@ import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
 import { usersRoutes } from "./users/routes";
+import { workflowRoutes } from "./workflows/routes";
 
 export type { HubDeps } from "./deps";
 
@@ -32,5 +33,6 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", groupsRoutes(deps));
   app.route("/", grantsRoutes(deps));
   app.route("/", connectionRoutes(deps));
+  app.route("/", workflowRoutes(deps));
   return app;
 }

@@ -47,3 +47,9 @@ export type Workflow = z.infer<typeof WorkflowSchema>;
 
 /** The one engine there is; a tool may name it explicitly. */
 export const DEFAULT_ENGINE = "core/polars";
+
+/**
+ * A workflow file (`.weft.json`) is at most this many bytes: the Server reads and writes no
+ * bigger one, and the Hub stores no bigger revision, so every revision it hands out opens.
+ */
+export const MAX_WORKFLOW_BYTES = 10 * 1024 * 1024;

@@ -27,6 +27,8 @@ const isProduction = (path: string) => under("src", "web/src")(path) && !isTestO
 /** What web/ may take from src/: the shared contracts, the tool catalogue and the route schemas. */
 const WEB_MAY_IMPORT =
   /^src\/(shared\/|tools\/(catalog|tool-meta)(\.tsx?)?$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/)/;
+/** What hub/ may take from src/tools: the Polars-free catalogue, metas and graph checks (tools/imports.test.ts). */
+const HUB_MAY_IMPORT_FROM_TOOLS = /^src\/tools\/(catalog|tool-meta|validate-graph|[^/]+\/meta)(\.tsx?)?$/;
 
 export const DEPENDENCY_RULES: DependencyRule[] = [
   {
@@ -44,6 +46,17 @@ export const DEPENDENCY_RULES: DependencyRule[] = [
     forbids: under("src/server", "src/engine"),
     bad: { from: "src/hub/runs/start.ts", text: 'const { runWorkflow } = await import("../../engine/engine");' },
     good: { from: "src/hub/runs/start.ts", text: 'import { validateWorkflow } from "../../shared/workflow";' },
+  },
+  {
+    name: "hub/ takes from tools/ only the catalogue, the metas and the graph checks",
+    why: "the Hub validates the workflows it stores without running them: those files load neither Polars nor the builders",
+    from: under("src/hub"),
+    forbids: (target) => under("src/tools")(target) && !HUB_MAY_IMPORT_FROM_TOOLS.test(target),
+    bad: { from: "src/hub/workflows/content.ts", text: 'import { TOOLS } from "../../tools/registry";' },
+    good: {
+      from: "src/hub/workflows/content.ts",
+      text: 'import { TOOL_CATALOG } from "../../tools/catalog";\nimport { validateGraph } from "../../tools/validate-graph";',
+    },
   },
   {
     name: "server/ does not import hub/",

@@ -12,14 +12,14 @@ import {
 import { type FileAccessPolicy, locateUserPath } from "../../shared/file-access";
 import { checkJsonDepth } from "../../shared/json-depth";
 import { openWithinRoots } from "../../shared/open-within-roots";
-import { type Workflow, WorkflowSchema } from "../../shared/workflow";
+import { MAX_WORKFLOW_BYTES, type Workflow, WorkflowSchema } from "../../shared/workflow";
 import { describeZodError } from "../../shared/zod-detail";
 import { statOrUndefined } from "./file-browser";
 
 /** The ending every workflow file's name has (any case): these routes read and write nothing else. */
 export const WORKFLOW_SUFFIX = ".weft.json";
-/** A workflow file (read or written) is at most this many bytes. */
-export const MAX_WORKFLOW_BYTES = 10 * 1024 * 1024;
+/** A workflow file (read or written) is at most this many bytes (shared with the Hub's revisions). */
+export { MAX_WORKFLOW_BYTES };
 
 /** A workflow file as `GET /files/workflow` answers it. */
 export interface WorkflowFile {
