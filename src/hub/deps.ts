@@ -5,6 +5,7 @@ import type { Logger } from "../shared/logger";
 import { type AuditWriter, createAuditWriter } from "./audit/writer";
 import type { HubConfig } from "./config";
 import { createGuards, type Guards } from "./guards";
+import { type CapabilityTokens, createCapabilityTokens, createTokenStore } from "./tokens/capability-tokens";
 
 /** Everything the Hub's routes and services are built from; made once per Hub (buildHubDeps). */
 export interface HubDeps {
@@ -16,6 +17,8 @@ export interface HubDeps {
   guards: Guards;
   clock: Clock;
   logger: Logger;
+  /** Capability tokens in the store TOKEN_STORE_BACKEND names (one per Hub: the memory store is its Map). */
+  tokens: CapabilityTokens;
   /** The data directory (keys and the checkpoint file live there). */
   dataDir: string;
 }
@@ -33,5 +36,10 @@ export function buildHubDeps({ config, db, logger, dataDir, clock = systemClock 
   const database = hubDatabase(db);
   const audit = createAuditWriter({ database, clock });
   const guards = createGuards({ database, audit, clock });
-  return { config, db, database, audit, guards, clock, logger, dataDir };
+  const tokens = createCapabilityTokens({
+    store: createTokenStore(config.tokenStoreBackend, database),
+    clock,
+    ttlSeconds: config.capabilityTokenTtlSeconds,
+  });
+  return { config, db, database, audit, guards, clock, logger, tokens, dataDir };
 }
