@@ -5,6 +5,8 @@ import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { StartupError } from "../shared/startup-error";
 import { createHubApp } from "./app";
+import { startServerPoller } from "./background/server-poller";
+import { startTokenCleanup } from "./background/token-cleanup";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
 
@@ -39,6 +41,8 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
   const deps = buildHubDeps({ config, db, logger, dataDir, clock });
   const app = createHubApp(deps);
   const stopTasks: (() => void)[] = [];
+  stopTasks.push(startServerPoller(deps).stop);
+  stopTasks.push(startTokenCleanup(deps));
   return {
     app,
     deps,
