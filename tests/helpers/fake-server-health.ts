@@ -19,7 +19,9 @@ export interface FakeServerHealth {
   stop(): Promise<void>;
 }
 
-export function startFakeServerHealth(init: Partial<Pick<FakeServerHealth, "mode" | "busy" | "queued" | "version">> = {}) {
+export function startFakeServerHealth(
+  init: Partial<Pick<FakeServerHealth, "mode" | "busy" | "queued" | "version">> = {},
+) {
   const hanging: (() => void)[] = [];
   let hits = 0;
   const state = { mode: "ok" as HealthMode, busy: 0, queued: 0, version: "0.9.0-test", ...init };

@@ -6,6 +6,8 @@ export const EndpointSchema = z
   .url()
   .max(2048)
   .refine((text) => {
+    // zod runs refinements after a failed url() check too: parse defensively.
+    if (!URL.canParse(text)) return false;
     const url = new URL(text);
     return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password && !url.search;
   }, "must be an http(s) URL without credentials or query")
