@@ -8,6 +8,20 @@ export interface GroupRef {
   name: string;
 }
 
+/**
+ * Whether `err` is a unique-constraint violation (PostgreSQL 23505; SQLite's "UNIQUE
+ * constraint failed"), looking through drizzle's wrapping: two requests for one new name
+ * can both find it free and both insert; the second loses here.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const { errno, code } = e as { errno?: unknown; code?: unknown };
+    if (errno === "23505" || code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+    if (e.message.includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}
+
 /** `%` and `_` in a user's filter are literal text, not wildcards. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

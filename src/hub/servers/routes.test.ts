@@ -293,3 +293,26 @@ describeHub("Server routes", (suite) => {
     expect((await hub.request("admin", "DELETE", `/servers/${id}`)).status).toBe(204);
   });
 });
+
+describeHub("Server registration under concurrency", (suite) => {
+  let hub: HubTestApp;
+  beforeAll(async () => {
+    hub = await makeHubTestApp(suite.ctx(), { config: { hubServerToken: SECRET } });
+  });
+
+  test("10 concurrent registrations of one new name: one Server, one 201 with a token, nine 200", async () => {
+    const body = { name: "racer", endpoint: "http://10.0.0.10:25811", version: "1.0.0" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => register(hub, body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.filter((a) => a.body.auth_token).length).toBe(1);
+  });
+
+  test("5 concurrent admin creates of one name: one 201, four 409", async () => {
+    const body = { name: "twin", endpoint: "http://10.0.0.11:25811" };
+    const statuses = await Promise.all(
+      Array.from({ length: 5 }, async () => (await hub.request("admin", "POST", "/servers", body)).status),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409, 409, 409]);
+  });
+});

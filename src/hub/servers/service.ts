@@ -53,6 +53,63 @@ export function createServersService(deps: ServersServiceDeps) {
     return row;
   }
 
+  function registerOnce(input: { name: string; endpoint: string; version: string; rotate: boolean }) {
+    return audit.write(async (tx, record) => {
+      const now = clock();
+      const existing = await q.findServerByName(tx, input.name);
+      if (!existing) {
+        const token = newServerAuthToken();
+        const row = await q.insertServer(tx, {
+          id: newId(),
+          name: input.name,
+          endpoint: input.endpoint,
+          version: input.version,
+          authTokenSha256: serverAuthTokenHash(token),
+          nextPollAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await record({
+          actorType: "server",
+          actorId: row.id,
+          action: "server.register",
+          targetType: "server",
+          targetId: row.id,
+          details: { name: row.name, endpoint: row.endpoint, version: row.version },
+        });
+        return { id: row.id, auth_token: token as string | null, created: true };
+      }
+      if (existing.revokedAt) {
+        throw new ForbiddenError(
+          `Server "${existing.name}" was revoked by an administrator; it may register again once an administrator deletes it`,
+        );
+      }
+      const changed: Record<string, { from: string | null; to: string }> = {};
+      if (existing.endpoint !== input.endpoint) changed.endpoint = { from: existing.endpoint, to: input.endpoint };
+      if (existing.version !== input.version) changed.version = { from: existing.version, to: input.version };
+      const token = input.rotate ? newServerAuthToken() : null;
+      await q.updateServer(tx, existing.id, {
+        endpoint: input.endpoint,
+        version: input.version,
+        nextPollAt: now,
+        ...(token ? { authTokenSha256: serverAuthTokenHash(token) } : {}),
+        ...(token || Object.keys(changed).length > 0 ? { updatedAt: now } : {}),
+      });
+      // An unchanged heartbeat is not a write worth a chain entry; a change or a rotation is.
+      if (token || Object.keys(changed).length > 0) {
+        await record({
+          actorType: "server",
+          actorId: existing.id,
+          action: token ? "server.token_rotate" : "server.update",
+          targetType: "server",
+          targetId: existing.id,
+          details: { name: existing.name, changed },
+        });
+      }
+      return { id: existing.id, auth_token: token, created: false };
+    });
+  }
+
   async function groupsOf(id: string) {
     await mustFind(id);
     const groups = (await q.groupsOfServers(database, [id])).get(id) ?? [];
@@ -86,88 +143,46 @@ export function createServersService(deps: ServersServiceDeps) {
      * back online in seconds instead of after its backoff.
      */
     async register(input: { name: string; endpoint: string; version: string; rotate: boolean }) {
-      return audit.write(async (tx, record) => {
-        const now = clock();
-        const existing = await q.findServerByName(tx, input.name);
-        if (!existing) {
-          const token = newServerAuthToken();
+      try {
+        return await registerOnce(input);
+      } catch (err) {
+        // A concurrent registration inserted the name first: it is now a known Server.
+        if (!q.isUniqueViolation(err)) throw err;
+        return registerOnce(input);
+      }
+    },
+
+    /** An administrator adds a Server; the answer carries its auth_token, this once. */
+    async create(user: SessionUser, input: { name: string; endpoint: string }) {
+      const token = newServerAuthToken();
+      const row = await audit
+        .write(async (tx, record) => {
+          if (await q.findServerByName(tx, input.name)) {
+            throw new ConflictError(`A Server named "${input.name}" exists`);
+          }
+          const now = clock();
           const row = await q.insertServer(tx, {
             id: newId(),
             name: input.name,
             endpoint: input.endpoint,
-            version: input.version,
             authTokenSha256: serverAuthTokenHash(token),
             nextPollAt: now,
             createdAt: now,
             updatedAt: now,
           });
           await record({
-            actorType: "server",
-            actorId: row.id,
-            action: "server.register",
+            ...byUser(user),
+            action: "server.create",
             targetType: "server",
             targetId: row.id,
-            details: { name: row.name, endpoint: row.endpoint, version: row.version },
+            details: { name: row.name, endpoint: row.endpoint },
           });
-          return { id: row.id, auth_token: token as string | null, created: true };
-        }
-        if (existing.revokedAt) {
-          throw new ForbiddenError(
-            `Server "${existing.name}" was revoked by an administrator; it may register again once an administrator deletes it`,
-          );
-        }
-        const changed: Record<string, { from: string | null; to: string }> = {};
-        if (existing.endpoint !== input.endpoint) changed.endpoint = { from: existing.endpoint, to: input.endpoint };
-        if (existing.version !== input.version) changed.version = { from: existing.version, to: input.version };
-        const token = input.rotate ? newServerAuthToken() : null;
-        await q.updateServer(tx, existing.id, {
-          endpoint: input.endpoint,
-          version: input.version,
-          nextPollAt: now,
-          ...(token ? { authTokenSha256: serverAuthTokenHash(token) } : {}),
-          ...(token || Object.keys(changed).length > 0 ? { updatedAt: now } : {}),
+          return row;
+        })
+        .catch((err: unknown) => {
+          if (q.isUniqueViolation(err)) throw new ConflictError(`A Server named "${input.name}" exists`);
+          throw err;
         });
-        // An unchanged heartbeat is not a write worth a chain entry; a change or a rotation is.
-        if (token || Object.keys(changed).length > 0) {
-          await record({
-            actorType: "server",
-            actorId: existing.id,
-            action: token ? "server.token_rotate" : "server.update",
-            targetType: "server",
-            targetId: existing.id,
-            details: { name: existing.name, changed },
-          });
-        }
-        return { id: existing.id, auth_token: token, created: false };
-      });
-    },
-
-    /** An administrator adds a Server; the answer carries its auth_token, this once. */
-    async create(user: SessionUser, input: { name: string; endpoint: string }) {
-      const token = newServerAuthToken();
-      const row = await audit.write(async (tx, record) => {
-        if (await q.findServerByName(tx, input.name)) {
-          throw new ConflictError(`A Server named "${input.name}" exists`);
-        }
-        const now = clock();
-        const row = await q.insertServer(tx, {
-          id: newId(),
-          name: input.name,
-          endpoint: input.endpoint,
-          authTokenSha256: serverAuthTokenHash(token),
-          nextPollAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await record({
-          ...byUser(user),
-          action: "server.create",
-          targetType: "server",
-          targetId: row.id,
-          details: { name: row.name, endpoint: row.endpoint },
-        });
-        return row;
-      });
       return { ...serverBody(row, []), auth_token: token };
     },
 
