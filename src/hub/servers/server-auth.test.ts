@@ -5,10 +5,10 @@ import { describeHub } from "../../../tests/helpers/hub-db";
 import { createErrorHandler } from "../../http/error-handler";
 import { createLogger } from "../../shared/logger";
 import { serverAuthTokenHash } from "./auth-token";
-import { type ServerAuthEnv, serverAuth } from "./server-auth";
+import type { ServerAuthEnv } from "./server-auth";
 import { createServersService } from "./service";
 
-describeHub("serverAuth: a Server authenticates by its auth_token", (suite) => {
+describeHub("guards.server (serverAuth): a Server authenticates by its auth_token", (suite) => {
   let hub: HubTestApp;
   let probe: Hono<ServerAuthEnv>;
   const tokens: Record<string, string> = {};
@@ -18,7 +18,7 @@ describeHub("serverAuth: a Server authenticates by its auth_token", (suite) => {
     hub = await makeHubTestApp(suite.ctx());
     probe = new Hono<ServerAuthEnv>();
     probe.onError(createErrorHandler(createLogger({ sink: () => {} })));
-    probe.use("*", serverAuth(hub.deps));
+    probe.use("*", hub.deps.guards.server);
     probe.get("/whoami", (c) => c.json(c.get("server")));
     const service = createServersService({ ...hub.deps, intervalMs: 30_000 });
     const admin = hub.accounts.admin.user;
