@@ -3,12 +3,15 @@ import { newApiApp } from "../http/openapi-app";
 import { auditRoutes } from "./audit/routes";
 import { createAuditService } from "./audit/service";
 import { authRoutes } from "./auth/routes";
+import { capabilityRoutes } from "./capabilities/routes";
 import { connectionRoutes } from "./connections/routes";
 import type { HubDeps } from "./deps";
 import { grantsRoutes } from "./grants/routes";
 import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
+import { serverRegistrationRoutes } from "./servers/register-routes";
+import { serverRoutes } from "./servers/routes";
 import { usersRoutes } from "./users/routes";
 import { workflowRoutes } from "./workflows/routes";
 
@@ -26,6 +29,7 @@ export function createHubApp(deps: HubDeps) {
   // Public.
   app.route("/", hubHealthRoutes(deps.db));
   app.route("/", authRoutes(deps)); // register, login, status public; the rest guard themselves
+  app.route("/", serverRegistrationRoutes(deps)); // by the shared secret HUB_SERVER_TOKEN
   // Signed in from here on.
   app.use("*", deps.guards.session);
   app.route("/", auditRoutes(createAuditService(deps), deps.guards));
@@ -34,5 +38,7 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", grantsRoutes(deps));
   app.route("/", connectionRoutes(deps));
   app.route("/", workflowRoutes(deps));
+  app.route("/", serverRoutes(deps));
+  app.route("/", capabilityRoutes(deps));
   return app;
 }

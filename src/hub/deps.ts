@@ -8,6 +8,7 @@ import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import type { HubConfig } from "./config";
 import { type ConnectionVault, lazyVault } from "./connections/vault";
 import { createGuards, type Guards } from "./guards";
+import { type CapabilityTokens, createCapabilityTokens, createTokenStore } from "./tokens/capability-tokens";
 
 /** Everything the Hub's routes and services are built from; made once per Hub (buildHubDeps). */
 export interface HubDeps {
@@ -23,6 +24,8 @@ export interface HubDeps {
   logger: Logger;
   /** Argon2id hashing of account passwords. */
   passwords: PasswordHasher;
+  /** Capability tokens in the store TOKEN_STORE_BACKEND names (one per Hub: the memory store is its Map). */
+  tokens: CapabilityTokens;
   /** The data directory (keys and the checkpoint file live there). */
   dataDir: string;
   /** Seals and opens connection credentials; opened on first use, one per Hub (routes and poller share it). */
@@ -53,5 +56,10 @@ export function buildHubDeps({
   const audit = createAuditWriter({ database, clock, afterCommit: checkpoints.afterCommit });
   const guards = createGuards({ database, audit, clock });
   const vault = lazyVault({ database, clock, logger, dataDir, key: config.connectionEncryptionKey });
-  return { config, db, database, audit, checkpoints, guards, clock, logger, passwords, dataDir, vault };
+  const tokens = createCapabilityTokens({
+    store: createTokenStore(config.tokenStoreBackend, database),
+    clock,
+    ttlSeconds: config.capabilityTokenTtlSeconds,
+  });
+  return { config, db, database, audit, checkpoints, guards, clock, logger, passwords, tokens, dataDir, vault };
 }

@@ -7,6 +7,7 @@ import { ForbiddenError, UnauthorizedError } from "../shared/errors";
 import type { AuditWriter } from "./audit/writer";
 import { sameDigest, sessionTokenHash } from "./auth/session-token";
 import { type Role, roleAtLeast } from "./roles";
+import { serverAuth } from "./servers/server-auth";
 
 /** The signed-in user, as the guards leave it on the request. */
 export interface SessionUser {
@@ -129,6 +130,8 @@ export function createGuards(deps: GuardDeps) {
     session: sessionAuth(deps),
     requireRole: (min: Role) => requireRole(min, deps),
     requireUserRole: () => requireUserRole(deps),
+    /** Routes a Server calls by its auth_token (`/internal/authorize`), mounted before `session`. */
+    server: serverAuth(deps),
   };
 }
 

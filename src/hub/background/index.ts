@@ -3,7 +3,9 @@ import type { HubDeps } from "../deps";
 import { AUDIT_CHECKPOINT_EVERY_MS, checkpointHead } from "./audit-checkpoint";
 import { startConnectionPoller } from "./connection-poller";
 import { asyncPass } from "./run-async";
+import { startServerPoller } from "./server-poller";
 import { deleteExpiredSessions, SESSION_CLEANUP_EVERY_MS } from "./session-cleanup";
+import { startTokenCleanup } from "./token-cleanup";
 
 /**
  * Every background task of the Hub, started with it (hub.md "Background work"); answers one
@@ -33,6 +35,8 @@ export function startBackgroundTasks(deps: HubDeps): () => void {
       { everyMs: SESSION_CLEANUP_EVERY_MS },
     ),
     startConnectionPoller(deps),
+    startServerPoller(deps).stop,
+    startTokenCleanup(deps),
   ];
   return () => {
     for (const stop of stops) stop();

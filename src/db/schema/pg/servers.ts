@@ -17,6 +17,11 @@ export const servers = pgTable(
       .notNull()
       .default("offline"),
     lastSeenAt: ts("last_seen_at"),
+    /** The last successful poll's round trip, and the executions the Server was running then. */
+    latencyMs: integer("latency_ms"),
+    running: integer("running").notNull().default(0),
+    /** Set by an administrator's revoke: the auth_token is refused from then on. */
+    revokedAt: ts("revoked_at"),
     failedPolls: integer("failed_polls").notNull().default(0),
     nextPollAt: ts("next_poll_at"),
     lastError: text("last_error"),
