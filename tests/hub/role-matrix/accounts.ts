@@ -1,5 +1,4 @@
 import { createAccount, TEST_PASSWORD } from "../../helpers/api-scenario";
-import { insertConnection, insertNamed } from "../../helpers/hub-fixtures";
 import { grantChain } from "../../helpers/hub-grant-chain";
 import { type RoleMatrixArea, type RoleMatrixRow, statuses } from "./types";
 
@@ -81,20 +80,20 @@ export const accountsMatrix: RoleMatrixArea = {
     other_user_id: async (hub) => (await createAccount(hub.deps, "user")).user.id,
     group_id: async (hub, request) => {
       const chain = grantChain(hub.deps);
-      const group = await chain.group(`matrix-group-${await request.value("unique")}`);
+      const group = await chain.group();
       await chain.member(await request.value("user_id"), group);
       await chain.assign(group, await request.value("grant_group_id"));
       return group;
     },
     grant_group_id: async (hub, request) => {
       const chain = grantChain(hub.deps);
-      const grants = await chain.grantGroup(`matrix-gg-${await request.value("unique")}`);
+      const grants = await chain.grantGroup();
       await chain.grant(grants, await request.value("conn_id"));
       return grants;
     },
-    other_gg_id: (hub) => insertNamed(hub.deps, "grantGroups"),
-    conn_id: (hub) => insertConnection(hub.deps),
-    other_conn_id: (hub) => insertConnection(hub.deps),
+    other_gg_id: (hub) => grantChain(hub.deps).grantGroup(),
+    conn_id: (hub) => grantChain(hub.deps).connection(),
+    other_conn_id: (hub) => grantChain(hub.deps).connection(),
   },
   rows,
 };

@@ -21,8 +21,8 @@ export const connectionsMatrix: RoleMatrixArea = {
     granted: async (hub, { account }) => {
       const id = await newConnection(hub);
       const chain = grantChain(hub.deps);
-      const group = await chain.group(`matrix group ${newId()}`);
-      const grants = await chain.grantGroup(`matrix grants ${newId()}`);
+      const group = await chain.group();
+      const grants = await chain.grantGroup();
       await chain.member((account ?? hub.accounts.user).user.id, group);
       await chain.assign(group, grants);
       await chain.grant(grants, id);
