@@ -3,21 +3,35 @@ import { newId } from "../../src/shared/ids";
 
 /**
  * The rows of the grant chain (user → user group → grant group → connection), written
- * directly: tests of what the chain grants build it without going through the groups and
- * grant-groups routes (which have their own tests).
+ * directly: tests that need them to exist build them without going through the groups,
+ * grant-groups and connections routes (which have their own tests). Each maker answers the
+ * new row's id; a name is made up when none is given.
  */
 export function grantChain({ database, clock }: Pick<HubDeps, "database" | "clock">) {
   const write = database.transaction.bind(database);
   const now = () => clock();
+  const named = async (kind: "groups" | "grantGroups", name: string): Promise<string> => {
+    const id = newId();
+    await write((tx) => tx.db.insert(tx.t[kind]).values({ id, name, createdAt: now(), updatedAt: now() }));
+    return id;
+  };
   return {
-    async group(name: string): Promise<string> {
+    group: (name = `group-${newId().slice(-8)}`) => named("groups", name),
+    grantGroup: (name = `grants-${newId().slice(-8)}`) => named("grantGroups", name),
+    /** A connection (a filesystem one reads /srv/data; a database one has no settings row). */
+    async connection(
+      name = `conn-${newId().slice(-8)}`,
+      type: "database" | "filesystem" = "filesystem",
+    ): Promise<string> {
       const id = newId();
-      await write((tx) => tx.db.insert(tx.t.groups).values({ id, name, createdAt: now(), updatedAt: now() }));
-      return id;
-    },
-    async grantGroup(name: string): Promise<string> {
-      const id = newId();
-      await write((tx) => tx.db.insert(tx.t.grantGroups).values({ id, name, createdAt: now(), updatedAt: now() }));
+      await write(async (tx) => {
+        await tx.db.insert(tx.t.connections).values({ id, name, type, createdAt: now(), updatedAt: now() });
+        if (type === "filesystem") {
+          await tx.db
+            .insert(tx.t.connectionFilesystems)
+            .values({ connectionId: id, path: "/srv/data", readOnly: true });
+        }
+      });
       return id;
     },
     async member(userId: string, groupId: string): Promise<void> {

@@ -52,3 +52,13 @@ export function requestWithToken(
     }),
   );
 }
+
+/** The diff of two revisions that do not differ (GET /workflows/{id}/diff). */
+export const EMPTY_DIFF = {
+  tools_added: [],
+  tools_removed: [],
+  tools_changed: [],
+  tools_moved: [],
+  wires_added: [],
+  wires_removed: [],
+};

@@ -1,9 +1,9 @@
 import { beforeAll, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
 import { sessionTokenHash } from "../../src/hub/auth/session-token";
 import { type HubTestApp, makeHubTestApp } from "../helpers/api-scenario";
 import { type HubAnswer, hubCall } from "../helpers/hub-call";
-import { describeHub, type HubSuite } from "../helpers/hub-db";
+import { describeHub } from "../helpers/hub-db";
+import { databaseText } from "../helpers/hub-db-text";
 
 /**
  * After a run of registration, logins, a password change, an account made and reset by an
@@ -104,7 +104,7 @@ describeHub("accounts keep their secrets", (suite) => {
   });
 
   test("the database holds none: only Argon2id hashes and token digests", async () => {
-    const dump = await databaseText(suite, hub);
+    const dump = await databaseText(suite.ctx());
     // The search finds what is there: the names, the hashes and the digests.
     expect(dump).toContain("olga");
     expect(dump).toContain("$argon2id$");
@@ -112,24 +112,3 @@ describeHub("accounts keep their secrets", (suite) => {
     for (const secret of secrets()) expect(dump.includes(secret)).toBe(false);
   });
 });
-
-/** Everything the database stores, as text: SQLite's file bytes (and WAL), or every PostgreSQL row. */
-async function databaseText(suite: HubSuite, hub: HubTestApp): Promise<string> {
-  const ctx = suite.ctx();
-  if (ctx.dialect === "sqlite") {
-    const file = ctx.url.replace(/^sqlite:/, "");
-    return [file, `${file}-wal`]
-      .filter((path) => existsSync(path))
-      .map((path) => readFileSync(path).toString("latin1"))
-      .join("\n");
-  }
-  const client = (hub.deps.db as Extract<typeof hub.deps.db, { dialect: "pg" }>).db.$client;
-  const tables = (await client.unsafe(
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
-  )) as { table_name: string }[];
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    parts.push(JSON.stringify(await client.unsafe(`select * from "${table_name}"`)));
-  }
-  return parts.join("\n");
-}

@@ -67,6 +67,26 @@ describeHub("audit API", (suite) => {
     expect(new Set(events.map((e) => e.actor_id))).toEqual(new Set([hub.accounts.user.user.id]));
   });
 
+  test("100 parallel requests that each make an audited write (POST /groups) leave a chain that verifies with no gap", async () => {
+    const before = await hub.auditHead();
+    const names = Array.from({ length: 100 }, (_, i) => `parallel group ${i}`);
+    const answers = await Promise.all(
+      names.map((name) => hub.request("admin", "POST", "/groups", { name }).then((r) => r.status)),
+    );
+    expect(answers).toEqual(Array(100).fill(201));
+    const head = await hub.auditHead();
+    expect(head).toBe(before + 100);
+    expect(await hub.auditActionsSince(before)).toEqual(Array(100).fill("group.create"));
+    expect(await verify(hub)).toMatchObject({ valid: true, checked: head, first_invalid_seq: null, reason: null });
+    const { events } = (await (
+      await hub.request("auditor", "GET", `/audit/events?action=group.create&order=asc&limit=1000`)
+    ).json()) as { events: { seq: number; details: { name?: string } }[] };
+    const made = events.filter((e) => e.seq > before);
+    expect(made.map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => before + 1 + i));
+    // Each write has its own event: every group's name once.
+    expect(new Set(made.map((e) => e.details.name))).toEqual(new Set(names));
+  });
+
   test("events filter by actor, action (exact or prefix), target and time, and page with a total", async () => {
     const { audit } = hub.deps;
     // Minutes only: the accounts' sessions last an hour of this clock.

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { HubQueryable } from "../../db/hub-db";
+import { nameContains } from "../lists";
 
 /** A connection row with its kind's settings (one of the two joined rows is null). */
 export async function selectConnections(
@@ -41,10 +42,9 @@ export interface ConnectionFilter {
 
 function filterWhere(q: HubQueryable, { visibleTo, name, type }: ConnectionFilter): SQL | undefined {
   const c = q.t.connections;
-  const pattern = name ? `%${name.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : undefined;
   return and(
     visibleTo === undefined ? undefined : inArray(c.id, reachableBy(q, visibleTo)),
-    pattern === undefined ? undefined : sql`lower(${c.name}) like ${pattern} escape '\\'`,
+    nameContains(c.name, name),
     type === undefined ? undefined : eq(c.type, type),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ListQuery } from "../lists";
 import { DB_TYPES, SSLMODES } from "./settings";
 
 const name = z.string().trim().min(1).max(200);
@@ -116,10 +117,7 @@ export const ConnectionListResponse = z
   .object({ connections: z.array(ConnectionSchema), total: z.number().int() })
   .openapi("HubConnectionList");
 
-export const ConnectionListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-  name: z.string().max(200).optional().openapi({ description: "Case-insensitive part of the name" }),
+export const ConnectionListQuery = ListQuery.extend({
   type: z.enum(["database", "filesystem"]).optional(),
 });
 

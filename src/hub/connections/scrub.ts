@@ -1,20 +1,5 @@
+import { secretPattern } from "../../shared/secret-pattern";
 import { MASK, redactUris } from "../../shared/uri-secrets";
-
-/** Secrets shorter than this are matched as whole tokens only (see secretPattern). */
-const SHORT_SECRET = 6;
-
-/**
- * Where a secret occurs. A long one anywhere; a short one ("pw") only as a token of its own,
- * so "Could not connect" keeps its letters while `password "pw"` loses them.
- */
-function secretPattern(secret: string): RegExp {
-  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (secret.length >= SHORT_SECRET) return new RegExp(escaped, "gu");
-  const word = /^[\p{L}\p{N}_]/u;
-  const before = word.test(secret) ? "(?<![\\p{L}\\p{N}_])" : "";
-  const after = word.test(secret.slice(-1)) ? "(?![\\p{L}\\p{N}_])" : "";
-  return new RegExp(`${before}${escaped}${after}`, "gu");
-}
 
 /**
  * `message` as a person may read it: the passwords of any URI inside it masked

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { type HubTestApp, makeHubTestApp } from "../../../tests/helpers/api-scenario";
 import { mysqlConnectionBody, pgConnectionBody } from "../../../tests/helpers/hub-connections";
 import { describeHub } from "../../../tests/helpers/hub-db";
+import { databaseText } from "../../../tests/helpers/hub-db-text";
 import { type FakeServer, startPasswordEchoServer } from "../../../tests/helpers/password-echo-server";
 import { GENERATED_KEY_FILE } from "./vault";
 
@@ -80,21 +81,7 @@ describeHub("connection secrets stay sealed", (suite) => {
   });
 
   test("the database holds no password (nor the key) in clear", async () => {
-    const ctx = suite.ctx();
-    let dump: string;
-    if (ctx.dialect === "sqlite") {
-      const file = ctx.url.replace(/^sqlite:/, "");
-      const parts = [file, `${file}-wal`, `${file}-journal`].filter((p) => existsSync(p));
-      dump = Buffer.concat(parts.map((p) => readFileSync(p))).toString("latin1");
-    } else {
-      const client = ctx.handle.db.$client as unknown as { unsafe(q: string): Promise<Record<string, unknown>[]> };
-      const tables = await client.unsafe(
-        "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'",
-      );
-      const rows: unknown[] = [];
-      for (const t of tables) rows.push(await client.unsafe(`SELECT * FROM "${t.table_schema}"."${t.table_name}"`));
-      dump = JSON.stringify(rows);
-    }
+    const dump = await databaseText(suite.ctx());
     // The search can see: the connection rows are in what is searched.
     expect(dump).toContain("Secret holder");
     expect(dump).toContain("Hostile");

@@ -1,52 +1,6 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { HubQueryable } from "../../db/hub-db";
 import { type ListQuery, nameContains } from "../lists";
-import type { NamedRow } from "../named-schemas";
-
-export async function findGrantGroup(q: HubQueryable, id: string): Promise<NamedRow | undefined> {
-  const rows = await q.db.select().from(q.t.grantGroups).where(eq(q.t.grantGroups.id, id)).limit(1);
-  return rows[0];
-}
-
-/** Another grant group named `name`, ignoring case (names are unique case-insensitively). */
-export async function grantGroupNameTaken(q: HubQueryable, name: string, exceptId?: string): Promise<boolean> {
-  const { grantGroups } = q.t;
-  const rows = await q.db
-    .select({ id: grantGroups.id })
-    .from(grantGroups)
-    .where(
-      and(sql`lower(${grantGroups.name}) = ${name.toLowerCase()}`, exceptId ? ne(grantGroups.id, exceptId) : undefined),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function listGrantGroups(q: HubQueryable, { limit, offset, name }: ListQuery) {
-  const { grantGroups } = q.t;
-  const where = nameContains(grantGroups.name, name);
-  const [rows, totals] = await Promise.all([
-    q.db.select().from(grantGroups).where(where).orderBy(asc(grantGroups.name)).limit(limit).offset(offset),
-    q.db.select({ n: count() }).from(grantGroups).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
-}
-
-export async function insertGrantGroup(tx: HubQueryable, row: NamedRow): Promise<void> {
-  await tx.db.insert(tx.t.grantGroups).values(row);
-}
-
-export async function updateGrantGroup(
-  tx: HubQueryable,
-  id: string,
-  set: { name?: string; description?: string | null; updatedAt: Date },
-): Promise<void> {
-  await tx.db.update(tx.t.grantGroups).set(set).where(eq(tx.t.grantGroups.id, id));
-}
-
-/** Deletes the grant group; its connection grants and user-group assignments go with it (CASCADE). */
-export async function deleteGrantGroup(tx: HubQueryable, id: string): Promise<void> {
-  await tx.db.delete(tx.t.grantGroups).where(eq(tx.t.grantGroups.id, id));
-}
 
 /** The connections in a grant group (metadata only: no settings, never a credential). */
 export async function connectionsOf(q: HubQueryable, grantGroupId: string) {

@@ -2,16 +2,16 @@ import { beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { type HubTestApp, makeHubTestApp, runScenario, scenarioTests } from "../../../tests/helpers/api-scenario";
 import { describeHub } from "../../../tests/helpers/hub-db";
-import { insertConnection, insertNamed } from "../../../tests/helpers/hub-fixtures";
+import { grantChain } from "../../../tests/helpers/hub-grant-chain";
 
 describeHub("grant groups: CRUD, connections, read-only user groups", (suite) => {
   let hub: HubTestApp;
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     hub = await makeHubTestApp(suite.ctx());
-    ids.warehouse = await insertConnection(hub.deps, "Warehouse", "database");
-    ids.share = await insertConnection(hub.deps, "Team share", "filesystem");
-    ids.group = await insertNamed(hub.deps, "groups", "Analysts");
+    ids.warehouse = await grantChain(hub.deps).connection("Warehouse", "database");
+    ids.share = await grantChain(hub.deps).connection("Team share", "filesystem");
+    ids.group = await grantChain(hub.deps).group("Analysts");
   });
 
   test("create answers the grant group with its id; names are unique ignoring case (409)", async () => {

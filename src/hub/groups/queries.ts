@@ -1,51 +1,7 @@
-import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { HubQueryable } from "../../db/hub-db";
 import { type ListQuery, nameContains } from "../lists";
-import type { NamedRow } from "../named-schemas";
 import { userColumns } from "../users/queries";
-
-export async function findGroup(q: HubQueryable, id: string): Promise<NamedRow | undefined> {
-  const rows = await q.db.select().from(q.t.groups).where(eq(q.t.groups.id, id)).limit(1);
-  return rows[0];
-}
-
-/** Another group named `name`, ignoring case (names are unique case-insensitively). */
-export async function groupNameTaken(q: HubQueryable, name: string, exceptId?: string): Promise<boolean> {
-  const { groups } = q.t;
-  const rows = await q.db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(sql`lower(${groups.name}) = ${name.toLowerCase()}`, exceptId ? ne(groups.id, exceptId) : undefined))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function listGroups(q: HubQueryable, { limit, offset, name }: ListQuery) {
-  const { groups } = q.t;
-  const where = nameContains(groups.name, name);
-  const [rows, totals] = await Promise.all([
-    q.db.select().from(groups).where(where).orderBy(asc(groups.name)).limit(limit).offset(offset),
-    q.db.select({ n: count() }).from(groups).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
-}
-
-export async function insertGroup(tx: HubQueryable, row: NamedRow): Promise<void> {
-  await tx.db.insert(tx.t.groups).values(row);
-}
-
-export async function updateGroup(
-  tx: HubQueryable,
-  id: string,
-  set: { name?: string; description?: string | null; updatedAt: Date },
-): Promise<void> {
-  await tx.db.update(tx.t.groups).set(set).where(eq(tx.t.groups.id, id));
-}
-
-/** Deletes the group; its memberships and grant-group assignments go with it (CASCADE). */
-export async function deleteGroup(tx: HubQueryable, id: string): Promise<void> {
-  await tx.db.delete(tx.t.groups).where(eq(tx.t.groups.id, id));
-}
 
 export async function listMembers(q: HubQueryable, groupId: string, { limit, offset, name }: ListQuery) {
   const { users, userGroups } = q.t;

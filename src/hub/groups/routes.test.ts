@@ -7,7 +7,7 @@ import {
   scenarioTests,
 } from "../../../tests/helpers/api-scenario";
 import { describeHub } from "../../../tests/helpers/hub-db";
-import { insertNamed } from "../../../tests/helpers/hub-fixtures";
+import { grantChain } from "../../../tests/helpers/hub-grant-chain";
 
 describeHub("user groups: CRUD, members, grant-group assignment", (suite) => {
   let hub: HubTestApp;
@@ -16,8 +16,8 @@ describeHub("user groups: CRUD, members, grant-group assignment", (suite) => {
     hub = await makeHubTestApp(suite.ctx());
     ids.ann = (await createAccount(hub.deps, "user", "ann-member")).user.id;
     ids.bob = (await createAccount(hub.deps, "auditor", "bob-member")).user.id;
-    ids.gg = await insertNamed(hub.deps, "grantGroups", "Finance data");
-    ids.gg2 = await insertNamed(hub.deps, "grantGroups", "Sales data");
+    ids.gg = await grantChain(hub.deps).grantGroup("Finance data");
+    ids.gg2 = await grantChain(hub.deps).grantGroup("Sales data");
   });
   const remember = (key: string) => async (body: unknown) => {
     ids[key] = (body as { id: string }).id;

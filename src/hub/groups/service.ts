@@ -1,108 +1,38 @@
-import type { HubDatabase, HubQueryable } from "../../db/hub-db";
-import type { Clock } from "../../shared/clock";
 import { ConflictError, NotFoundError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
-import type { AuditEventInput } from "../audit/chain";
-import type { AuditWriter } from "../audit/writer";
 import { conflictOnDuplicate } from "../db-errors";
-import { findGrantGroup } from "../grants/queries";
 import type { SessionUser } from "../guards";
 import type { ListQuery } from "../lists";
-import { type NamedCreate, type NamedUpdate, namedBody } from "../named-schemas";
+import { grantGroupRecords, groupRecords } from "../named-queries";
+import { namedBody } from "../named-schemas";
+import { type NamedServiceDeps, namedService } from "../named-service";
 import * as users from "../users/queries";
 import { userBody } from "../users/schemas";
 import * as q from "./queries";
 
-export interface GroupsServiceDeps {
-  database: HubDatabase;
-  audit: AuditWriter;
-  clock: Clock;
-}
+export type GroupsServiceDeps = NamedServiceDeps;
 
 /**
  * User groups: their members, and the grant groups assigned to them. Assignment is made
  * from this side only (hub.md rule 2). Names are unique ignoring case (409).
  */
-export function groupsService({ database, audit, clock }: GroupsServiceDeps) {
-  const mustFind = async (tx: HubQueryable, id: string) => {
-    const row = await q.findGroup(tx, id);
-    if (!row) throw new NotFoundError(`No user group with id "${id}"`);
-    return row;
-  };
-  const nameTaken = (name: string) => new ConflictError(`A user group named "${name}" exists`);
-  const event = (
-    actor: SessionUser,
-    action: string,
-    id: string,
-    details?: Record<string, unknown>,
-  ): AuditEventInput => ({
-    actorType: "user",
-    actorId: actor.id,
-    action,
-    targetType: "group",
-    targetId: id,
-    details,
-  });
+export function groupsService(deps: GroupsServiceDeps) {
+  const { database, audit, clock } = deps;
+  const named = namedService(deps, { queries: groupRecords, targetType: "group", label: "user group" });
+  const { mustFind, event } = named;
 
   return {
     async list(query: ListQuery) {
-      const { rows, total } = await q.listGroups(database, query);
-      return { groups: rows.map(namedBody), total };
+      const { rows, total } = await named.list(query);
+      return { groups: rows, total };
     },
 
     async get(id: string) {
       return namedBody(await mustFind(database, id));
     },
 
-    async create(actor: SessionUser, body: NamedCreate) {
-      const id = newId();
-      return conflictOnDuplicate(
-        () =>
-          audit.write(async (tx, record) => {
-            if (await q.groupNameTaken(tx, body.name)) throw nameTaken(body.name);
-            const at = clock();
-            await q.insertGroup(tx, {
-              id,
-              name: body.name,
-              description: body.description ?? null,
-              createdAt: at,
-              updatedAt: at,
-            });
-            await record(event(actor, "group.create", id, { name: body.name }));
-            return namedBody(await mustFind(tx, id));
-          }),
-        () => nameTaken(body.name),
-      );
-    },
-
-    async update(actor: SessionUser, id: string, body: NamedUpdate) {
-      return conflictOnDuplicate(
-        () =>
-          audit.write(async (tx, record) => {
-            const current = await mustFind(tx, id);
-            if (body.name !== undefined && (await q.groupNameTaken(tx, body.name, id))) throw nameTaken(body.name);
-            await q.updateGroup(tx, id, { name: body.name, description: body.description, updatedAt: clock() });
-            await record(
-              event(actor, "group.update", id, {
-                ...(body.name !== undefined && body.name !== current.name
-                  ? { from_name: current.name, name: body.name }
-                  : {}),
-                changed: Object.keys(body),
-              }),
-            );
-            return namedBody(await mustFind(tx, id));
-          }),
-        () => nameTaken(body.name ?? ""),
-      );
-    },
-
-    async delete(actor: SessionUser, id: string) {
-      await audit.write(async (tx, record) => {
-        const current = await mustFind(tx, id);
-        await q.deleteGroup(tx, id);
-        await record(event(actor, "group.delete", id, { name: current.name }));
-      });
-    },
+    create: named.create,
+    update: named.update,
+    delete: named.delete,
 
     async members(id: string, query: ListQuery) {
       await mustFind(database, id);
@@ -120,7 +50,7 @@ export function groupsService({ database, audit, clock }: GroupsServiceDeps) {
             if (!user) throw new NotFoundError(`No user with id "${userId}"`);
             if (await q.isMember(tx, id, userId)) throw already();
             await q.addMember(tx, id, userId, clock());
-            await record(event(actor, "group.member_add", id, { user_id: userId, username: user.username }));
+            await record(event(actor, "member_add", id, { user_id: userId, username: user.username }));
             return userBody(user);
           }),
         already,
@@ -131,7 +61,7 @@ export function groupsService({ database, audit, clock }: GroupsServiceDeps) {
       await audit.write(async (tx, record) => {
         await mustFind(tx, id);
         if (!(await q.removeMember(tx, id, userId))) throw new NotFoundError("The user is not a member of this group");
-        await record(event(actor, "group.member_remove", id, { user_id: userId }));
+        await record(event(actor, "member_remove", id, { user_id: userId }));
       });
     },
 
@@ -147,13 +77,11 @@ export function groupsService({ database, audit, clock }: GroupsServiceDeps) {
         () =>
           audit.write(async (tx, record) => {
             await mustFind(tx, id);
-            const grantGroup = await findGrantGroup(tx, grantGroupId);
+            const grantGroup = await grantGroupRecords.find(tx, grantGroupId);
             if (!grantGroup) throw new NotFoundError(`No grant group with id "${grantGroupId}"`);
             if (await q.hasGrantGroup(tx, id, grantGroupId)) throw already();
             await q.assignGrantGroup(tx, id, grantGroupId, clock());
-            await record(
-              event(actor, "group.grant_add", id, { grant_group_id: grantGroupId, grant_group: grantGroup.name }),
-            );
+            await record(event(actor, "grant_add", id, { grant_group_id: grantGroupId, grant_group: grantGroup.name }));
             return { id: grantGroup.id, name: grantGroup.name, description: grantGroup.description };
           }),
         already,
@@ -166,7 +94,7 @@ export function groupsService({ database, audit, clock }: GroupsServiceDeps) {
         if (!(await q.unassignGrantGroup(tx, id, grantGroupId))) {
           throw new NotFoundError("The grant group is not assigned to this user group");
         }
-        await record(event(actor, "group.grant_remove", id, { grant_group_id: grantGroupId }));
+        await record(event(actor, "grant_remove", id, { grant_group_id: grantGroupId }));
       });
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { placed, wire } from "../../../tests/helpers/hub-workflows";
+import { EMPTY_DIFF, placed, wire } from "../../../tests/helpers/hub-workflows";
 import type { Workflow } from "../../shared/workflow";
 import { diffWorkflows } from "./diff";
 
@@ -8,14 +8,7 @@ const flow = (tools: Workflow["tools"], wires: Workflow["wires"] = []): Workflow
   tools,
   wires,
 });
-const none = {
-  tools_added: [],
-  tools_removed: [],
-  tools_changed: [],
-  tools_moved: [],
-  wires_added: [],
-  wires_removed: [],
-};
+const none = EMPTY_DIFF;
 
 describe("diffWorkflows", () => {
   test("identical workflows, and key order alone, differ in nothing", () => {

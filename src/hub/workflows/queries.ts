@@ -1,5 +1,6 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { HubQueryable } from "../../db/hub-db";
+import { nameContains } from "../lists";
 
 export type WorkflowRow = {
   id: string;
@@ -22,17 +23,6 @@ export type RevisionRow = {
 };
 
 export type RevisionMeta = Omit<RevisionRow, "content" | "workflowId">;
-
-/** `\`, `%` and `_` taken literally in a LIKE pattern (with ESCAPE '\'). */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/**
- * "name contains `text`", case-insensitive on both dialects (PostgreSQL's LIKE is
- * case-sensitive, SQLite's is not for ASCII: lower() on both sides makes them agree).
- */
-function nameContains(q: HubQueryable, text: string): SQL {
-  return sql`lower(${q.t.workflows.name}) like ${`%${likeLiteral(text.toLowerCase())}%`} escape '\\'`;
-}
 
 export async function findWorkflow(q: HubQueryable, id: string): Promise<WorkflowRow | undefined> {
   const rows = await q.db.select().from(q.t.workflows).where(eq(q.t.workflows.id, id)).limit(1);
@@ -64,7 +54,7 @@ export async function listWorkflows(
   const { workflows } = q.t;
   const where = and(
     ownerId === undefined ? undefined : eq(workflows.ownerId, ownerId),
-    name ? nameContains(q, name) : undefined,
+    nameContains(workflows.name, name),
   );
   const rows = await q.db
     .select()

@@ -1,18 +1,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { type HubTestApp, makeHubTestApp } from "../../../tests/helpers/api-scenario";
 import { describeHub } from "../../../tests/helpers/hub-db";
-import { placed, wire } from "../../../tests/helpers/hub-workflows";
+import { EMPTY_DIFF, placed, wire } from "../../../tests/helpers/hub-workflows";
 import { manualClock } from "../../../tests/helpers/manual-clock";
 import type { Workflow } from "../../shared/workflow";
-
-const EMPTY_DIFF = {
-  tools_added: [],
-  tools_removed: [],
-  tools_changed: [],
-  tools_moved: [],
-  wires_added: [],
-  wires_removed: [],
-};
 
 /** Revision 1: an Input, a Filter, an Output wired in a line, and a Sample off to the side. */
 const rev1: Workflow = {

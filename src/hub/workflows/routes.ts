@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { newApiApp } from "../../http/openapi-app";
 import type { HubDeps } from "../deps";
 import type { HubEnv } from "../guards";
+import { PageQuery } from "../lists";
 import {
   ContentSavedSchema,
   CreateWorkflowBody,
@@ -9,14 +10,13 @@ import {
   DiffSchema,
   DownloadQuery,
   IdParam,
-  ListQuery,
-  PageQuery,
   RevisionDetailSchema,
   RevisionListSchema,
   RevisionParam,
   SaveContentBody,
   UpdateWorkflowBody,
   WorkflowDetailSchema,
+  WorkflowListQuery,
   WorkflowListSchema,
   WorkflowSummarySchema,
 } from "./schemas";
@@ -48,7 +48,7 @@ const routes = {
     tags,
     security,
     summary: "List workflows: the caller's own for role user, everyone's for auditors and above",
-    request: { query: ListQuery },
+    request: { query: WorkflowListQuery },
     responses: { 200: { ...json(WorkflowListSchema), description: "Newest change first" } },
   }),
   get: createRoute({

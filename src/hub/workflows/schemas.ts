@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { WorkflowSchema } from "../../shared/workflow";
+import { ListQuery } from "../lists";
 
 /** The ending of a workflow file's name, as the Server's file routes read and write them. */
 export const WORKFLOW_FILE_SUFFIX = ".weft.json";
@@ -15,21 +16,11 @@ export const RevisionParam = IdParam.extend({
   n: RevisionNumber.openapi({ param: { name: "n", in: "path" }, description: "A revision number (from 1)" }),
 });
 
-/** Paging: `limit` (1-500, default 50) and `offset`. */
-const Page = {
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-};
-
-export const ListQuery = z.object({
-  ...Page,
-  name: z.string().max(200).optional().openapi({ description: "Only names containing this text (case-insensitive)" }),
+/** The list's query: paging, the name filter, and an owner. */
+export const WorkflowListQuery = ListQuery.extend({
   owner_id: z.string().max(200).optional().openapi({ description: "Only workflows of this owner" }),
 });
-export type ListQuery = z.infer<typeof ListQuery>;
-
-export const PageQuery = z.object(Page);
-export type PageQuery = z.infer<typeof PageQuery>;
+export type WorkflowListQuery = z.infer<typeof WorkflowListQuery>;
 
 export const DiffQuery = z.object({
   from: RevisionNumber.optional().openapi({ description: "Default: the revision before `to`" }),

@@ -5,12 +5,13 @@ import { newId } from "../../shared/ids";
 import type { AuditEventInput } from "../audit/chain";
 import type { AuditWriter } from "../audit/writer";
 import type { SessionUser } from "../guards";
+import type { PageQuery } from "../lists";
 import { mayDo, REQUIRED, visible, type WorkflowAction } from "./access";
 import { type PreparedContent, prepareContent, readStoredContent } from "./content";
 import { diffWorkflows } from "./diff";
 import { downloadDisposition } from "./file-name";
 import * as queries from "./queries";
-import type { ListQuery, PageQuery, UpdateWorkflowBody } from "./schemas";
+import type { UpdateWorkflowBody, WorkflowListQuery } from "./schemas";
 import { revisionBody, workflowBody } from "./view";
 
 export interface WorkflowServiceDeps {
@@ -128,7 +129,7 @@ export function createWorkflowService({ database, audit, clock }: WorkflowServic
     },
 
     /** Role `user` lists its own workflows; auditors and above list everyone's. */
-    async list(user: SessionUser, query: ListQuery) {
+    async list(user: SessionUser, query: WorkflowListQuery) {
       const ownOnly = user.role === "user";
       if (ownOnly && query.owner_id !== undefined && query.owner_id !== user.id) return { workflows: [], total: 0 };
       const { rows, total } = await queries.listWorkflows(database, {

@@ -5,6 +5,7 @@ import { pingMssql } from "../../formats/db/mssql-connection";
 import { connectionOptions } from "../../formats/db/mysql-connection";
 import { openSqlite, sqlitePath } from "../../formats/db/sqlite";
 import { WeftError } from "../../shared/errors";
+import { secretPattern } from "../../shared/secret-pattern";
 import type { ConnectionType } from "./connection-store";
 
 /** The answer of `POST /api/connections/{id}/test`; a failure is `success: false`, not an HTTP error. */
@@ -152,22 +153,6 @@ export function scrubCredentials(message: string, uri: string): string {
     scrubbed = scrubbed.replace(secretPattern(secret), "***");
   }
   return scrubbed;
-}
-
-/** Secrets shorter than this are matched as whole tokens only (see secretPattern). */
-const SHORT_SECRET = 6;
-
-/**
- * Where a secret occurs. A long one anywhere; a short one (user "u", password "pw") only as
- * a token of its own, so "Could not connect" keeps its letters while `user "u"` loses them.
- */
-function secretPattern(secret: string): RegExp {
-  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (secret.length >= SHORT_SECRET) return new RegExp(escaped, "gu");
-  const word = /^[\p{L}\p{N}_]/u;
-  const before = word.test(secret) ? "(?<![\\p{L}\\p{N}_])" : "";
-  const after = word.test(secret.slice(-1)) ? "(?![\\p{L}\\p{N}_])" : "";
-  return new RegExp(`${before}${escaped}${after}`, "gu");
 }
 
 /** `host:port` of a server URI, for messages (no credentials). */

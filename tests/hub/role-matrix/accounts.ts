@@ -1,38 +1,31 @@
+import { createAccount, TEST_PASSWORD } from "../../helpers/api-scenario";
+import { grantChain } from "../../helpers/hub-grant-chain";
+import { type RoleMatrixArea, type RoleMatrixRow, statuses } from "./types";
+
 /**
  * The role matrix of the accounts area (auth, users, user groups, grant groups): every route
- * called as owner, admin, auditor, user and anonymous, and the status each must answer.
- * docs/hub.md mirrors it (accounts.test.ts checks the two agree). The lead joins every
- * area's rows into one matrix test.
+ * called as owner, admin, auditor, user and anonymous, and the status each must answer
+ * (docs/hub.md mirrors it; tests/hub/role-matrix.test.ts runs it).
  *
- * Paths and bodies name fixtures in braces; the runner makes a fresh set for every call
- * (the call may delete or change them), and a fresh signed-in account for the caller:
- * - {user_id}: a user (role user) who is a member of {group_id}; {username} is its name
+ * Placeholders (each fresh per request, made directly in the database):
+ * - {user_id}: a user of role user (a member of {group_id} when the request names both);
+ *   {username}: the name of a user whose password is the caller's
  * - {other_user_id}: a user in no group
- * - {group_id}: a user group holding {grant_group_id}
+ * - {group_id}: a user group holding {grant_group_id} and {user_id}
  * - {grant_group_id}: a grant group holding {conn_id}
  * - {other_gg_id}, {other_conn_id}: a grant group and a connection linked to nothing
- * - {unique}: a fresh name
  */
-export type MatrixCaller = "owner" | "admin" | "auditor" | "user" | "anonymous";
-
-export interface RoleMatrixRow {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
-  body?: Record<string, unknown>;
-  expect: Record<MatrixCaller, number>;
-}
-
 const row = (
   method: RoleMatrixRow["method"],
   path: string,
-  [owner, admin, auditor, user, anonymous]: [number, number, number, number, number],
+  expected: [number, number, number, number, number],
   body?: Record<string, unknown>,
-): RoleMatrixRow => ({ method, path, body, expect: { owner, admin, auditor, user, anonymous } });
+): RoleMatrixRow => ({ method, path, body, expect: statuses(expected) });
 
-/** The password of the caller's account (tests/helpers/api-scenario.ts TEST_PASSWORD). */
-const CURRENT = "correct horse battery staple";
+/** The password of the caller's account. */
+const CURRENT = TEST_PASSWORD;
 
-export const ACCOUNTS_MATRIX: RoleMatrixRow[] = [
+const rows: RoleMatrixRow[] = [
   // Auth: register is closed once any account exists; login and status are public.
   row("POST", "/auth/register", [403, 403, 403, 403, 403], { username: "{unique}", password: "long enough password" }),
   row("POST", "/auth/login", [200, 200, 200, 200, 200], { username: "{username}", password: CURRENT }),
@@ -76,17 +69,31 @@ export const ACCOUNTS_MATRIX: RoleMatrixRow[] = [
   row("DELETE", "/grant-groups/{grant_group_id}/connections/{conn_id}", [204, 204, 403, 403, 401]),
   row("GET", "/grant-groups/{grant_group_id}/user-groups", [200, 200, 200, 403, 401]),
   // Assignment is made from the user-group side only: no such route (hub.md).
-  row("POST", "/grant-groups/{grant_group_id}/user-groups/{group_id}", [404, 404, 404, 404, 404]),
+  { ...row("POST", "/grant-groups/{grant_group_id}/user-groups/{group_id}", [404, 404, 404, 404, 404]), absent: true },
 ];
 
-const CALLERS: MatrixCaller[] = ["owner", "admin", "auditor", "user", "anonymous"];
-
-/** The matrix as the Markdown table of docs/hub.md. */
-export function matrixMarkdown(rows: RoleMatrixRow[]): string {
-  const lines = [
-    `| Route | ${CALLERS.join(" | ")} |`,
-    `|---|${CALLERS.map(() => "---").join("|")}|`,
-    ...rows.map((r) => `| \`${r.method} ${r.path}\` | ${CALLERS.map((c) => r.expect[c]).join(" | ")} |`),
-  ];
-  return lines.join("\n");
-}
+export const accountsMatrix: RoleMatrixArea = {
+  heading: "Accounts, users, user groups and grant groups",
+  placeholders: {
+    username: async (hub) => (await createAccount(hub.deps, "user")).user.username,
+    user_id: async (hub) => (await createAccount(hub.deps, "user")).user.id,
+    other_user_id: async (hub) => (await createAccount(hub.deps, "user")).user.id,
+    group_id: async (hub, request) => {
+      const chain = grantChain(hub.deps);
+      const group = await chain.group();
+      await chain.member(await request.value("user_id"), group);
+      await chain.assign(group, await request.value("grant_group_id"));
+      return group;
+    },
+    grant_group_id: async (hub, request) => {
+      const chain = grantChain(hub.deps);
+      const grants = await chain.grantGroup();
+      await chain.grant(grants, await request.value("conn_id"));
+      return grants;
+    },
+    other_gg_id: (hub) => grantChain(hub.deps).grantGroup(),
+    conn_id: (hub) => grantChain(hub.deps).connection(),
+    other_conn_id: (hub) => grantChain(hub.deps).connection(),
+  },
+  rows,
+};

@@ -1,27 +1,8 @@
 import { tmpdir } from "node:os";
-import type { Role } from "../../../src/hub/roles";
 import { newId } from "../../../src/shared/ids";
 import type { HubTestApp } from "../../helpers/api-scenario";
 import { grantChain } from "../../helpers/hub-grant-chain";
-
-export type MatrixCaller = Role | "anonymous";
-
-/** One route of the role matrix: the status each caller gets. */
-export interface RoleMatrixRow {
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  /** Relative to /api/v1; `{name}` stands for a fresh object of the area's `placeholders`. */
-  path: string;
-  /** `{unique}` inside a string is replaced by a fresh token per request (names are unique). */
-  body?: unknown;
-  expect: Record<MatrixCaller, number>;
-}
-
-export interface RoleMatrixArea {
-  area: string;
-  /** Makes what a path's `{name}` stands for, once per request (a DELETE gets its own target). */
-  placeholders: Record<string, (hub: HubTestApp) => Promise<string>>;
-  rows: RoleMatrixRow[];
-}
+import type { RoleMatrixArea } from "./types";
 
 const folder = () => ({ name: "matrix {unique}", type: "filesystem", path: tmpdir(), read_only: true });
 
@@ -33,16 +14,16 @@ async function newConnection(hub: HubTestApp): Promise<string> {
 
 /** The connections area (docs/hub.md "Connections" mirrors it). */
 export const connectionsMatrix: RoleMatrixArea = {
-  area: "Connections",
+  heading: "Connections",
   placeholders: {
     connection: newConnection,
-    /** A connection granted to the `user` account through a user group and a grant group. */
-    granted: async (hub) => {
+    /** A connection granted to the caller through a user group and a grant group. */
+    granted: async (hub, { account }) => {
       const id = await newConnection(hub);
       const chain = grantChain(hub.deps);
-      const group = await chain.group(`matrix group ${newId()}`);
-      const grants = await chain.grantGroup(`matrix grants ${newId()}`);
-      await chain.member(hub.accounts.user.user.id, group);
+      const group = await chain.group();
+      const grants = await chain.grantGroup();
+      await chain.member((account ?? hub.accounts.user).user.id, group);
       await chain.assign(group, grants);
       await chain.grant(grants, id);
       return id;

@@ -1,26 +1,7 @@
-import type { Role } from "../../../src/hub/roles";
 import { newId } from "../../../src/shared/ids";
 import { createAccount, type HubTestApp, type TestAccount } from "../../helpers/api-scenario";
 import { requestWithToken, smallWorkflow } from "../../helpers/hub-workflows";
-
-export type MatrixCaller = Role | "anonymous";
-
-/** One route of the role matrix: the status each caller gets. */
-export interface RoleMatrixRow {
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  /** Relative to /api/v1; `{name}` stands for a fresh object of the area's `placeholders`. */
-  path: string;
-  /** `{unique}` inside a string is a fresh token per request; `{name}` a placeholder's value. */
-  body?: unknown;
-  expect: Record<MatrixCaller, number>;
-}
-
-export interface RoleMatrixArea {
-  area: string;
-  /** Makes what `{name}` stands for, once per request (a DELETE gets its own target). */
-  placeholders: Record<string, (hub: HubTestApp, caller: MatrixCaller) => Promise<string>>;
-  rows: RoleMatrixRow[];
-}
+import type { RoleMatrixArea } from "./types";
 
 /** A user who is none of the matrix's callers, one per Hub: the owner of `{theirs}`. */
 const strangers = new WeakMap<HubTestApp, Promise<TestAccount>>();
@@ -52,10 +33,10 @@ const edited = () => ({ content: smallWorkflow("matrix-{unique}"), message: "mat
  * read every workflow; admins rename, hand on and delete any; content is its owner's alone.
  */
 export const workflowsMatrix: RoleMatrixArea = {
-  area: "Workflows",
+  heading: "Workflows",
   placeholders: {
     /** A workflow the caller owns (for anonymous, the `user` account's). */
-    mine: (hub, caller) => newWorkflow(hub, hub.accounts[caller === "anonymous" ? "user" : caller].token),
+    mine: (hub, { account }) => newWorkflow(hub, (account ?? hub.accounts.user).token),
     /** A workflow of a user who is none of the callers. */
     theirs: async (hub) => newWorkflow(hub, (await stranger(hub)).token),
     /** Another user's id, to hand a workflow to. */
@@ -66,17 +47,19 @@ export const workflowsMatrix: RoleMatrixArea = {
     { method: "POST", path: "/workflows", body: { name: "m {unique}", content: smallWorkflow() }, expect: all(201) },
     { method: "GET", path: "/workflows/{mine}", expect: all(200) },
     { method: "GET", path: "/workflows/{theirs}", expect: { ...all(200), user: 404 } },
-    { method: "PATCH", path: "/workflows/{mine}", body: { name: "r {unique}" }, expect: all(200) },
+    { method: "PATCH", path: "/workflows/{mine}", body: { name: "r {unique}" }, note: "rename", expect: all(200) },
     {
       method: "PATCH",
       path: "/workflows/{theirs}",
       body: { name: "r {unique}" },
+      note: "rename",
       expect: { ...all(200), auditor: 403, user: 404 },
     },
     {
       method: "PATCH",
       path: "/workflows/{mine}",
       body: { owner_id: "{someone}" },
+      note: "hand on",
       expect: { ...all(200), auditor: 403, user: 403 },
     },
     { method: "DELETE", path: "/workflows/{mine}", expect: all(204) },
