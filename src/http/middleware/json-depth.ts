@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { checkJsonDepth } from "../../shared/json-depth";
+import { replaceRawRequest } from "../client-address";
 
 /** The media types Hono's validators parse as JSON (its `jsonRegex`). */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -16,7 +17,7 @@ export function jsonDepthLimit(max: number): MiddlewareHandler {
     if (JSON_MEDIA_TYPE.test(mediaType)) {
       const text = await c.req.text();
       checkJsonDepth(text, max, "The request body");
-      c.req.raw = new Request(c.req.raw, { body: text });
+      replaceRawRequest(c, new Request(c.req.raw, { body: text }));
     }
     return next();
   };
