@@ -155,6 +155,7 @@ function serverConfig(
     hubUrl: v.HUB_URL,
     hubServerToken: v.HUB_SERVER_TOKEN,
     serverName: v.SERVER_NAME,
+    serverEndpoint: v.SERVER_ENDPOINT,
     fileAccessMode: mode,
     allowedFilePaths: roots,
     maxPreviewRows: v.MAX_PREVIEW_ROWS ?? 1000,

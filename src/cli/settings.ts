@@ -188,6 +188,12 @@ export const SETTINGS = {
     describe: "Name this Server registers under with the Hub",
     scope: "server",
   }),
+  SERVER_ENDPOINT: def({
+    schema: httpUrl,
+    defaultText: "the listen URL",
+    describe: "URL the Hub and its users reach this Server at (AUTH_MODE=hub)",
+    scope: "server",
+  }),
   FILE_ACCESS_MODE: def({
     schema: oneOf(FILE_ACCESS_MODES),
     defaultText: "hub with AUTH_MODE=hub, else restricted",

@@ -91,9 +91,9 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
     }
     throw err;
   }
-  // The engine's processes and the Server's periodic tasks start once the port answers.
-  server?.warm();
   const url = `http://${urlHost(config.host)}:${listener.port}/`;
+  // The engine's processes and the Server's periodic tasks (and its Hub registration) start once the port answers.
+  server?.warm(url);
   const openUrl = config.server?.authMode === "ephemeral" ? `${url}?token=${server?.token}` : url;
   logger.info("weft started", {
     mode: config.mode,

@@ -21,6 +21,8 @@ export interface ServerConfig {
   hubUrl?: string;
   hubServerToken?: string;
   serverName?: string;
+  /** SERVER_ENDPOINT: the URL the Hub and its users reach this Server at (default: the listen URL). */
+  serverEndpoint?: string;
   fileAccessMode: FileAccessMode;
   /** The roots of restricted mode; empty in open and hub modes. */
   allowedFilePaths: FileRoot[];

@@ -30,11 +30,11 @@ export function authorize(hub: HubTestApp, bearer: string | undefined, body: unk
 
 /**
  * The grants the authorize tests need: a writable folder (with a subfolder), a read-only
- * folder and a PostgreSQL connection (the test server's, or a closed port without it: it is
- * never connected to here), all granted to the `user` account through one user group and
+ * folder and a PostgreSQL connection (the test server's, or a closed port without it; with a
+ * made-up password unless `realPgPassword`, for tests that never connect), all granted to the `user` account through one user group and
  * one grant group; a fourth connection granted to nobody.
  */
-export async function seedGrants(hub: HubTestApp) {
+export async function seedGrants(hub: HubTestApp, { realPgPassword = false } = {}) {
   const top = mkdtempSync(join(tmpdir(), "weft-authorize-"));
   const folders = { shared: join(top, "shared"), archive: join(top, "archive"), secret: join(top, "secret") };
   for (const f of Object.values(folders)) mkdirSync(f);
@@ -47,7 +47,8 @@ export async function seedGrants(hub: HubTestApp) {
   const ids = {
     shared: await create({ name: "Shared", type: "filesystem", path: folders.shared }),
     archive: await create({ name: "Archive", type: "filesystem", path: folders.archive, read_only: true }),
-    pg: await create(pgConnectionBody("Warehouse", { password: "pg-secret-Zq7" })),
+    // A made-up password where nothing connects (so an answer or a log holding it is easy to spot).
+    pg: await create(pgConnectionBody("Warehouse", realPgPassword ? {} : { password: "pg-secret-Zq7" })),
     secret: await create({ name: "Secret", type: "filesystem", path: folders.secret }),
   };
   const chain = grantChain(hub.deps);
