@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { IN_PROCESS_HUB_URL } from "../server/config";
 import { loadConfig } from "./config";
 import { ConfigError } from "./config-error";
 
@@ -70,6 +71,14 @@ describe("loadConfig defaults", () => {
     expect(c.server).toBeDefined();
     expect(c.hub).toBeDefined();
     expect(c.rateLimit.enabled).toBe(true);
+  });
+
+  test("all mode: the Server answers to the Hub beside it (hub auth and file access, no HUB_URL needed)", () => {
+    const c = loadConfig({ mode: "all", env: base });
+    expect(c.server).toMatchObject({ authMode: "hub", fileAccessMode: "hub", hubUrl: IN_PROCESS_HUB_URL });
+    const local = loadConfig({ mode: "all", env: { ...base, AUTH_MODE: "ephemeral" } });
+    expect(local.server).toMatchObject({ authMode: "ephemeral", fileAccessMode: "restricted", hubUrl: undefined });
+    expect(loadConfig({ mode: "server", env: base }).server?.authMode).toBe("ephemeral");
   });
 
   test("a server on a non-loopback address is rate limited by default", () => {

@@ -165,7 +165,7 @@ export const SETTINGS = {
 
   AUTH_MODE: def({
     schema: oneOf(AUTH_MODES),
-    default: "ephemeral",
+    defaultText: "ephemeral; hub in `all` (the Hub beside it)",
     describe: "Server authentication: ephemeral, static, hub or disabled",
     scope: "server",
   }),
