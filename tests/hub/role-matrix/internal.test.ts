@@ -1,4 +1,6 @@
 import { beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ROLES } from "../../../src/hub/roles";
 import { type HubTestApp, makeHubTestApp } from "../../helpers/api-scenario";
 import { describeHub } from "../../helpers/hub-db";
@@ -22,5 +24,13 @@ describeHub("role matrix: the Server-authenticated internal routes", (suite) => 
         expect(await hub.auditActionsSince(before)).toEqual([]);
       });
     }
+  }
+});
+
+test("docs/hub.md mirrors the internal rows of the matrix", () => {
+  const doc = readFileSync(join(import.meta.dir, "../../../docs/hub.md"), "utf8");
+  for (const row of internalMatrixRows) {
+    const cells = [...ROLES, "anonymous" as const].map((c) => row.expect[c]).join(" | ");
+    expect(doc).toContain(`| \`${row.method} ${row.path}\` | ${cells} |`);
   }
 });
