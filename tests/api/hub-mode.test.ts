@@ -159,6 +159,64 @@ describeHub("a Server in hub mode, authorized by a real Hub app", (suite) => {
     expect(existsSync(bad)).toBe(false);
   });
 
+  test("a streamed full run (NDJSON) runs inside the request's grant", async () => {
+    const body = {
+      workflow: workflow(
+        "wf-stream",
+        [
+          { id: "in", type: "input", config: { source: csv } },
+          { id: "out", type: "output", config: { path: join(seeded.folders.shared, "streamed.csv"), format: "csv" } },
+        ],
+        ["in -> out"],
+      ),
+    };
+    const res = await server.request("POST", "/api/workflow/execute", await tokenFor(), body, {
+      Accept: "application/x-ndjson",
+    });
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { event: string });
+    expect(lines.at(-1)?.event).toBe("result");
+    expect(existsSync(join(seeded.folders.shared, "streamed.csv"))).toBe(true);
+  });
+
+  test("data-source routes: a granted file and a Hub database connection; refused without the grant", async () => {
+    const file = { source: csv, options: { max_rows: 5 } };
+    const ok = await server.request("POST", "/api/datasource/preview", await tokenFor(), file);
+    expect({ status: ok.status, text: await ok.text() }).toMatchObject({ status: 200 });
+    expect((await server.request("POST", "/api/datasource/preview", await tokenFor("admin"), file)).status).toBe(403);
+    if (!PG_URL) return;
+    const db = { source_type: "postgresql", config: { connection_id: seeded.ids.pg, table: TABLE } };
+    const read = await server.request("POST", "/api/datasource/preview", await tokenFor(), db);
+    const text = await read.text();
+    expect({ status: read.status, text }).toMatchObject({ status: 200 });
+    expect(text).toContain("east");
+    expect((await server.request("POST", "/api/datasource/preview", await tokenFor("admin"), db)).status).toBe(403);
+  });
+
+  test("a Hub that cannot be reached: 503 and nothing runs; once it answers, the heartbeat registers", async () => {
+    let up = false;
+    const late = await startHubModeServer(hub, {
+      secret: REGISTRATION_SECRET,
+      name: `late-${suite.dialect}`,
+      reachable: () => up,
+    });
+    try {
+      await expect(late.server.hub?.start() as Promise<void>).rejects.toThrow("cannot be reached");
+      const down = await late.request("POST", "/api/workflow/tool/execute", "any-token", csvPreview());
+      expect(down.status).toBe(503);
+      up = true;
+      await late.server.hub?.heartbeat();
+      const id = late.server.hub?.serverId() as string;
+      expect(id).toBeString();
+      const token = (await hub.deps.tokens.issue(hub.accounts.user.user.id, id)).token;
+      expect((await late.request("POST", "/api/workflow/tool/execute", token, csvPreview())).status).toBe(200);
+    } finally {
+      await late.close();
+    }
+  });
+
   test("the deprecated server-managed connection store is not there in hub mode", async () => {
     expect((await server.request("GET", "/api/connections", await tokenFor())).status).toBe(404);
   });

@@ -12,7 +12,13 @@ import type { HubTestApp } from "./api-scenario";
 export interface HubModeServer {
   server: StartedServer;
   /** `path` starts with /api; `token` is a capability token (none: no header). */
-  request(method: string, path: string, token?: string, body?: unknown): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
   /** Every Hub request the Server sent, with its body text: no credential may be in one. */
   sentToHub: { path: string; body: string }[];
   logs: Record<string, unknown>[];
@@ -25,7 +31,18 @@ export interface HubModeServer {
  */
 export async function startHubModeServer(
   hub: HubTestApp,
-  { secret, name = "test-server", env = {} }: { secret: string; name?: string; env?: Record<string, string> },
+  {
+    secret,
+    name = "test-server",
+    env = {},
+    reachable = () => true,
+  }: {
+    secret: string;
+    name?: string;
+    env?: Record<string, string>;
+    /** false: the Hub's fetch fails as an unreachable host's would (a Hub still starting or down). */
+    reachable?: () => boolean;
+  },
 ): Promise<HubModeServer> {
   const home = mkdtempSync(join(tmpdir(), "weft-hubmode-"));
   const dataDir = join(home, "weft-data");
@@ -52,6 +69,7 @@ export async function startHubModeServer(
     maxJsonDepth: config.maxJsonDepth,
     logger,
     hubFetch: async (request) => {
+      if (!reachable()) throw new TypeError("Unable to connect. Is the computer able to access the url?");
       const body = await request.clone().text();
       sentToHub.push({ path: new URL(request.url).pathname, body });
       return hub.app.fetch(request);
@@ -64,8 +82,8 @@ export async function startHubModeServer(
     server,
     sentToHub,
     logs,
-    request: async (method, path, token, body) => {
-      const headers: Record<string, string> = {};
+    request: async (method, path, token, body, extra = {}) => {
+      const headers: Record<string, string> = { ...extra };
       if (token !== undefined) headers.Authorization = `Bearer ${token}`;
       if (body !== undefined) headers["Content-Type"] = "application/json";
       return await app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -72,14 +72,17 @@ export function createHubLink(deps: HubLinkDeps): HubLink {
 
   return {
     async start() {
+      // The heartbeat runs even if this first registration fails (a Hub still starting): it registers later.
+      timer ??= setInterval(() => void this.heartbeat(), deps.intervalMs ?? HEARTBEAT_MS);
+      timer.unref?.();
       await reRegister();
       logger.info("registered with the Hub", { server: name, server_id: id });
-      timer = setInterval(() => void this.heartbeat(), deps.intervalMs ?? HEARTBEAT_MS);
-      timer.unref?.();
     },
     async heartbeat() {
       try {
-        await register(false);
+        // Without a token yet (the first registration failed), this one is the first: it rotates.
+        if (token) await register(false);
+        else await reRegister();
       } catch (err) {
         logger.warn("heartbeat to the Hub failed", { error: err instanceof Error ? err.message : String(err) });
       }
