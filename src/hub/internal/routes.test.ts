@@ -192,6 +192,25 @@ describeHub("POST /internal/authorize", (suite) => {
     expect(text).not.toContain(auth.serverA);
   });
 
+  test("database store: the take and its audit event are one transaction (no event, no spent token)", async () => {
+    const own = await makeHubTestApp(suite.ctx(), {
+      config: { hubServerToken: REGISTRATION_SECRET, tokenStoreBackend: "database" },
+    });
+    const server = await registerServer(own, "one-transaction");
+    const { token } = await own.deps.tokens.issue(own.accounts.user.user.id, server.id);
+    const { database } = own.deps;
+    const [head] = await database.db.select().from(database.t.auditHead);
+    // The chain's head row gone: appending fails inside the transaction, which rolls back.
+    await database.transaction((tx) => tx.db.delete(tx.t.auditHead));
+    try {
+      expect((await authorize(own, server.auth_token, { token })).status).toBe(500);
+    } finally {
+      await database.transaction((tx) => tx.db.insert(tx.t.auditHead).values(head as NonNullable<typeof head>));
+    }
+    const again = await authorize(own, server.auth_token, { token });
+    expect({ status: again.status, text: await again.text() }).toMatchObject({ status: 200 });
+  });
+
   for (const backend of ["memory", "database"] as const) {
     test(`100 concurrent redeems of one token through the route: exactly one 200 (${backend} store)`, async () => {
       const own = await makeHubTestApp(suite.ctx(), {
