@@ -17,6 +17,9 @@ export class HubRejectedServerError extends WeftError {
   readonly status = 503;
 }
 
+/** How long the Server waits for its Hub's answer before the request is refused (503). */
+export const HUB_TIMEOUT_MS = 10_000;
+
 /** How the client reaches the Hub: the network's fetch, or in `weft all` the Hub app's own. */
 export type HubFetch = (request: Request) => Promise<Response>;
 
@@ -46,18 +49,23 @@ async function detailOf(res: Response): Promise<string> {
  * 400 are the client's problem and pass through with the Hub's words; anything else means
  * the Hub cannot vouch for the request now (503), and nothing runs.
  */
-export function createHubClient(hubUrl: string, fetchHub: HubFetch = (r) => fetch(r)): HubClient {
+export function createHubClient(
+  hubUrl: string,
+  fetchHub: HubFetch = (r) => fetch(r),
+  { timeoutMs = HUB_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): HubClient {
   const base = `${hubUrl.replace(/\/+$/, "")}/api/v1`;
   async function post(path: string, bearer: string, body: unknown): Promise<Response> {
     const request = new Request(`${base}${path}`, {
       method: "POST",
       headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" },
       body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     try {
       return await fetchHub(request);
     } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
+      const why = err instanceof Error && err.name === "TimeoutError" ? `no answer in ${timeoutMs} ms` : String(err);
       throw new HubUnavailableError(`The Hub at ${hubUrl} cannot be reached (${why}): try again shortly`);
     }
   }
