@@ -1,10 +1,13 @@
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { REGISTRATION_SECRET, seedGrants } from "../../src/hub/internal/authorize.fixture";
 import { type HubTestApp, makeHubTestApp } from "../helpers/api-scenario";
 import { describeHub, PG_URL } from "../helpers/hub-db";
+import { grantChain } from "../helpers/hub-grant-chain";
 import { type HubModeServer, startHubModeServer } from "../helpers/hub-mode-server";
 import { workflow, writeCsv } from "../helpers/workflows";
 
@@ -103,6 +106,43 @@ describeHub("a Server in hub mode, authorized by a real Hub app", (suite) => {
     expect(sent[0]?.body).toContain(seeded.ids.pg);
     const denied = await server.request("POST", "/api/workflow/tool/execute", await tokenFor("admin"), body);
     expect(denied.status).toBe(403);
+  });
+
+  test("a Hub SQLite connection is read from its file alone: its folder need not be granted", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "weft-hm-sqlite-"));
+    const file = join(dir, "shop.db");
+    const db = new Database(file);
+    db.run("CREATE TABLE items (name TEXT)");
+    db.run("INSERT INTO items VALUES ('lamp')");
+    db.close();
+    writeCsv(join(dir, "beside.csv"), ["n"], [[1]]);
+    const made = await hub.request("owner", "POST", "/connections", {
+      name: `Shop ${suite.dialect}`,
+      type: "database",
+      db_type: "sqlite",
+      database: file,
+    });
+    const { id } = (await made.json()) as { id: string };
+    expect(made.status).toBe(201);
+    await grantChain(hub.deps).grant(seeded.bundle, id);
+    const read = (source: Record<string, unknown>) => ({
+      tool_id: "in",
+      workflow: workflow("wf-sqlite", [{ id: "in", type: "input", config: source }]),
+    });
+    const ok = await server.request(
+      "POST",
+      "/api/workflow/tool/execute",
+      await tokenFor(),
+      read({ source_type: "sqlite", connection_id: id, table: "items" }),
+    );
+    expect({ status: ok.status, text: await ok.text() }).toMatchObject({ status: 200 });
+    const beside = await server.request(
+      "POST",
+      "/api/workflow/tool/execute",
+      await tokenFor(),
+      read({ source: join(dir, "beside.csv") }),
+    );
+    expect(beside.status).toBe(403);
   });
 
   test("a client-sent connection URI is refused before the token is spent", async () => {

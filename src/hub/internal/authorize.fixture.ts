@@ -57,5 +57,5 @@ export async function seedGrants(hub: HubTestApp, { realPgPassword = false } = {
   await chain.member(hub.accounts.user.user.id, group);
   await chain.assign(group, bundle);
   for (const id of [ids.shared, ids.archive, ids.pg]) await chain.grant(bundle, id);
-  return { top, folders, ids };
+  return { top, folders, ids, bundle };
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { sqlitePath } from "../../formats/db/sqlite";
 import { ForbiddenError } from "../../shared/errors";
 import { type AccessRoot, type FileAccessPolicy, withRealRoots } from "../../shared/file-access";
 import type { AuthorizeResponse } from "../../shared/hub-contract";
@@ -28,8 +29,17 @@ export interface GrantContext {
   policy(dataDir: string): FileAccessPolicy;
 }
 
+/**
+ * The request's file-access policy: the user's filesystem grants, and read-only the file of
+ * each SQLite connection the Hub resolved for it (the reader opens that file through the
+ * same policy as any path, so a granted SQLite connection is readable without granting its
+ * folder, and nothing beside it is).
+ */
 export function grantOf(answer: AuthorizeResponse, dataDir: string): RequestGrant {
-  const roots: AccessRoot[] = answer.roots.map((r) => ({ path: r.path, readOnly: r.read_only }));
+  const sqliteFiles = answer.connections.flatMap((c) =>
+    c.db_type === "sqlite" && c.uri ? [{ path: sqlitePath(c.uri), readOnly: true }] : [],
+  );
+  const roots: AccessRoot[] = [...answer.roots.map((r) => ({ path: r.path, readOnly: r.read_only })), ...sqliteFiles];
   return { answer, fileAccess: withRealRoots({ mode: "restricted", roots, dataDir }) };
 }
 
