@@ -51,34 +51,35 @@ interface JobPolicy {
 }
 
 /** One request to the engine; an executor process runs one at a time. */
-export type JobRequest = JobPolicy &
-  (
-    | (WorkflowJob & { kind: "execute"; targetToolId?: string; previewLimit: number; forceRefresh?: boolean })
-    | (WorkflowJob & { kind: "tool_preview"; toolId: string; previewLimit: number })
-    | (WorkflowJob & { kind: "preview_all"; previewLimit: number })
-    | (WorkflowJob & { kind: "schema"; toolId: string; socketId?: string })
-    | (WorkflowJob & { kind: "metadata"; toolId: string; socketId?: string })
-    | (WorkflowJob & {
-        kind: "profile";
-        toolId: string;
-        socketId?: string;
-        columns?: string[] | null;
-        metrics?: string[] | null;
-        topValues?: number;
-      })
-    | { kind: "functions"; refresh?: boolean }
-    | { kind: "source_inspect"; source: string; sourceType?: string; options: ReadOptions; database?: DatabaseSource }
-    | {
-        kind: "source_preview";
-        source: string;
-        sourceType?: string;
-        options: ReadOptions;
-        database?: DatabaseSource;
-        maxRows: number;
-        offset: number;
-        columns?: string[];
-      }
-  );
+export type JobRequest = JobKinds & JobPolicy;
+
+/** The jobs by kind, each with its own fields. */
+type JobKinds =
+  | (WorkflowJob & { kind: "execute"; targetToolId?: string; previewLimit: number; forceRefresh?: boolean })
+  | (WorkflowJob & { kind: "tool_preview"; toolId: string; previewLimit: number })
+  | (WorkflowJob & { kind: "preview_all"; previewLimit: number })
+  | (WorkflowJob & { kind: "schema"; toolId: string; socketId?: string })
+  | (WorkflowJob & { kind: "metadata"; toolId: string; socketId?: string })
+  | (WorkflowJob & {
+      kind: "profile";
+      toolId: string;
+      socketId?: string;
+      columns?: string[] | null;
+      metrics?: string[] | null;
+      topValues?: number;
+    })
+  | { kind: "functions"; refresh?: boolean }
+  | { kind: "source_inspect"; source: string; sourceType?: string; options: ReadOptions; database?: DatabaseSource }
+  | {
+      kind: "source_preview";
+      source: string;
+      sourceType?: string;
+      options: ReadOptions;
+      database?: DatabaseSource;
+      maxRows: number;
+      offset: number;
+      columns?: string[];
+    };
 
 export type CacheUse = "hit" | "miss" | "off";
 
