@@ -81,6 +81,16 @@ describe("loadConfig defaults", () => {
     expect(loadConfig({ mode: "server", env: base }).server?.authMode).toBe("ephemeral");
   });
 
+  test("hub mode with a Hub on another host and no SERVER_ENDPOINT warns that the Hub may not reach the Server", () => {
+    const env = { ...base, AUTH_MODE: "hub", HUB_URL: "https://hub.example/" };
+    expect(loadConfig({ mode: "server", env }).warnings.join("\n")).toContain("SERVER_ENDPOINT is not set");
+    const given = loadConfig({ mode: "server", env: { ...env, SERVER_ENDPOINT: "http://10.0.0.5:25811" } });
+    expect(given.warnings.join("\n")).not.toContain("SERVER_ENDPOINT");
+    expect(given.server?.serverEndpoint).toBe("http://10.0.0.5:25811");
+    const local = { ...env, HUB_URL: "http://127.0.0.1:25812" };
+    expect(loadConfig({ mode: "server", env: local }).warnings.join("\n")).not.toContain("SERVER_ENDPOINT");
+  });
+
   test("a server on a non-loopback address is rate limited by default", () => {
     expect(loadConfig({ mode: "server", env: { ...base, HOST: "0.0.0.0" } }).rateLimit.enabled).toBe(true);
     expect(loadConfig({ mode: "server", env: { ...base, HOST: "::1" } }).rateLimit.enabled).toBe(false);

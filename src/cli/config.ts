@@ -154,6 +154,11 @@ function serverConfig(
   if (files === "restricted" && roots.length === 0) {
     refuse("ALLOWED_FILE_PATHS (--allowed-file-paths) is empty: give at least one root");
   }
+  if (authMode === "hub" && v.HUB_URL && !v.SERVER_ENDPOINT && !isLoopbackHost(new URL(v.HUB_URL).hostname)) {
+    warnings.push(
+      "SERVER_ENDPOINT is not set: this Server registers its listen URL with a Hub on another host, which may not reach it",
+    );
+  }
   if (authMode === "disabled")
     warnings.push("AUTH_MODE=disabled: the Server accepts requests from anyone who can reach it");
   if (files === "open") warnings.push("FILE_ACCESS_MODE=open: workflows may read and write any path this process can");
