@@ -294,4 +294,13 @@ describeHub("a Server in hub mode, authorized by a real Hub app", (suite) => {
     expect(actions).toContain("capability.refused");
     for (const sent of server.sentToHub) expect(sent.body).not.toContain(PG_PASSWORD_IN_URI);
   });
+
+  // Last: it ends this Server's standing with the Hub.
+  test("a revoked Server serves nothing: 503 naming the revocation", async () => {
+    const token = await tokenFor();
+    expect((await hub.request("owner", "POST", `/servers/${serverId}/revoke`)).status).toBe(200);
+    const res = await server.request("POST", "/api/workflow/tool/execute", token, csvPreview());
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain("revoked");
+  });
 });
