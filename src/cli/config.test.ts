@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { IN_PROCESS_HUB_URL } from "../server/config";
 import { loadConfig } from "./config";
 import { ConfigError } from "./config-error";
 
@@ -70,6 +71,24 @@ describe("loadConfig defaults", () => {
     expect(c.server).toBeDefined();
     expect(c.hub).toBeDefined();
     expect(c.rateLimit.enabled).toBe(true);
+  });
+
+  test("all mode: the Server answers to the Hub beside it (hub auth and file access, no HUB_URL needed)", () => {
+    const c = loadConfig({ mode: "all", env: base });
+    expect(c.server).toMatchObject({ authMode: "hub", fileAccessMode: "hub", hubUrl: IN_PROCESS_HUB_URL });
+    const local = loadConfig({ mode: "all", env: { ...base, AUTH_MODE: "ephemeral" } });
+    expect(local.server).toMatchObject({ authMode: "ephemeral", fileAccessMode: "restricted", hubUrl: undefined });
+    expect(loadConfig({ mode: "server", env: base }).server?.authMode).toBe("ephemeral");
+  });
+
+  test("hub mode with a Hub on another host and no SERVER_ENDPOINT warns that the Hub may not reach the Server", () => {
+    const env = { ...base, AUTH_MODE: "hub", HUB_URL: "https://hub.example/" };
+    expect(loadConfig({ mode: "server", env }).warnings.join("\n")).toContain("SERVER_ENDPOINT is not set");
+    const given = loadConfig({ mode: "server", env: { ...env, SERVER_ENDPOINT: "http://10.0.0.5:25811" } });
+    expect(given.warnings.join("\n")).not.toContain("SERVER_ENDPOINT");
+    expect(given.server?.serverEndpoint).toBe("http://10.0.0.5:25811");
+    const local = { ...env, HUB_URL: "http://127.0.0.1:25812" };
+    expect(loadConfig({ mode: "server", env: local }).warnings.join("\n")).not.toContain("SERVER_ENDPOINT");
   });
 
   test("a server on a non-loopback address is rate limited by default", () => {

@@ -2,7 +2,13 @@ import { homedir, totalmem } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SPREADSHEET_LIMITS } from "../formats/spreadsheet-limits";
 import type { HubConfig } from "../hub/config";
-import type { AuthMode, FileAccessMode, FileRoot, ServerConfig } from "../server/config";
+import {
+  type AuthMode,
+  type FileAccessMode,
+  type FileRoot,
+  IN_PROCESS_HUB_URL,
+  type ServerConfig,
+} from "../server/config";
 import type { Mode } from "./argv";
 import { ConfigError } from "./config-error";
 import { flagOf, SETTING_NAMES, SETTINGS, type SettingName, type SettingValues, settingLabel } from "./settings";
@@ -121,6 +127,7 @@ function fileAccessMode(v: SettingValues, authMode: AuthMode, given: Set<Setting
 }
 
 function serverConfig(
+  mode: Mode,
   v: SettingValues,
   given: Set<SettingName>,
   dataDir: string,
@@ -128,34 +135,42 @@ function serverConfig(
   cwd: string,
   warnings: string[],
 ): ServerConfig {
-  const authMode = v.AUTH_MODE ?? "ephemeral";
+  // `weft all`: the Server answers to the Hub beside it (decisions.md), unless told otherwise.
+  const authMode = v.AUTH_MODE ?? (mode === "all" ? "hub" : "ephemeral");
   if (authMode === "static") {
     if (!v.API_KEY) refuse("AUTH_MODE=static needs API_KEY (--api-key): the token clients must send");
     if (v.API_KEY.length < MIN_API_KEY_LENGTH) {
       refuse(`API_KEY (--api-key) must be at least ${MIN_API_KEY_LENGTH} characters for AUTH_MODE=static`);
     }
   }
-  if (authMode === "hub" && !v.HUB_URL) {
+  if (authMode === "hub" && !v.HUB_URL && mode !== "all") {
     refuse("AUTH_MODE=hub needs HUB_URL (--hub-url): the Hub that authorizes this Server");
   }
-  const mode = fileAccessMode(v, authMode, given);
+  const files = fileAccessMode(v, authMode, given);
   const roots =
-    mode !== "restricted"
+    files !== "restricted"
       ? []
       : (v.ALLOWED_FILE_PATHS ?? ["~", join(dataDir, "files")]).map((e) => parseRoot(e, env, cwd));
-  if (mode === "restricted" && roots.length === 0) {
+  if (files === "restricted" && roots.length === 0) {
     refuse("ALLOWED_FILE_PATHS (--allowed-file-paths) is empty: give at least one root");
+  }
+  if (authMode === "hub" && v.HUB_URL && !v.SERVER_ENDPOINT && !isLoopbackHost(new URL(v.HUB_URL).hostname)) {
+    warnings.push(
+      "SERVER_ENDPOINT is not set: this Server registers its listen URL with a Hub on another host, which may not reach it",
+    );
   }
   if (authMode === "disabled")
     warnings.push("AUTH_MODE=disabled: the Server accepts requests from anyone who can reach it");
-  if (mode === "open") warnings.push("FILE_ACCESS_MODE=open: workflows may read and write any path this process can");
+  if (files === "open") warnings.push("FILE_ACCESS_MODE=open: workflows may read and write any path this process can");
   return {
     authMode,
     apiKey: v.API_KEY,
-    hubUrl: v.HUB_URL,
+    // In `all` the Hub is this process (startWeft hands the Server its fetch); HUB_URL names another.
+    hubUrl: v.HUB_URL ?? (mode === "all" && authMode === "hub" ? IN_PROCESS_HUB_URL : undefined),
     hubServerToken: v.HUB_SERVER_TOKEN,
     serverName: v.SERVER_NAME,
-    fileAccessMode: mode,
+    serverEndpoint: v.SERVER_ENDPOINT,
+    fileAccessMode: files,
     allowedFilePaths: roots,
     maxPreviewRows: v.MAX_PREVIEW_ROWS ?? 1000,
     previewBounds: { maxValueChars: v.MAX_PREVIEW_VALUE_CHARS ?? 10_000, maxBytes: v.MAX_PREVIEW_BYTES ?? 20_000_000 },
@@ -240,7 +255,7 @@ export function loadConfig({ mode, env, flags = {}, cwd = process.cwd() }: LoadC
   const dataDir = resolve(cwd, expandHome(v.WEFT_DATA_DIR ?? defaultDataDir(env), env));
   const host = v.HOST ?? "127.0.0.1";
   const runsServer = mode !== "hub";
-  const server = runsServer ? serverConfig(v, given, dataDir, env, cwd, warnings) : undefined;
+  const server = runsServer ? serverConfig(mode, v, given, dataDir, env, cwd, warnings) : undefined;
   const rateLimitDefault = !(mode === "server" && isLoopbackHost(host));
   if (server?.authMode === "disabled" && !isLoopbackHost(host)) {
     warnings.push(`AUTH_MODE=disabled while listening on ${host}: anyone on the network can run workflows`);

@@ -165,7 +165,7 @@ export const SETTINGS = {
 
   AUTH_MODE: def({
     schema: oneOf(AUTH_MODES),
-    default: "ephemeral",
+    defaultText: "ephemeral; hub in `all` (the Hub beside it)",
     describe: "Server authentication: ephemeral, static, hub or disabled",
     scope: "server",
   }),
@@ -186,6 +186,12 @@ export const SETTINGS = {
     schema: text,
     defaultText: "the host name",
     describe: "Name this Server registers under with the Hub",
+    scope: "server",
+  }),
+  SERVER_ENDPOINT: def({
+    schema: httpUrl,
+    defaultText: "the listen URL",
+    describe: "URL the Hub and its users reach this Server at (AUTH_MODE=hub)",
     scope: "server",
   }),
   FILE_ACCESS_MODE: def({

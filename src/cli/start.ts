@@ -6,7 +6,9 @@ import { folderAssets } from "../http/static-assets";
 import { defaultWebAssets } from "../http/web-assets";
 import { composeWeftApp } from "../http/weft-app";
 import { type RunningHub, startHub } from "../hub/start";
+import { IN_PROCESS_HUB_URL } from "../server/config";
 import { startServer } from "../server/start";
+import { randomToken } from "../shared/ids";
 import type { Logger } from "../shared/logger";
 import { StartupError } from "../shared/startup-error";
 import { WEFT_VERSION } from "../shared/version";
@@ -43,11 +45,34 @@ export interface StartOptions {
   extend?: (app: OpenAPIHono) => void;
 }
 
+/**
+ * `weft all` with its Server in hub mode: the Server registers with the Hub beside it by the
+ * shared secret HUB_SERVER_TOKEN; when none is set, a random one is made for this run (held
+ * by both halves in memory, shown to no one), so self-registration works without setup.
+ */
+function withOwnHub(config: Config): Config {
+  const { server, hub } = config;
+  if (config.mode !== "all" || !server || !hub || server.authMode !== "hub" || server.hubServerToken) return config;
+  const secret = randomToken(32);
+  return { ...config, server: { ...server, hubServerToken: secret }, hub: { ...hub, hubServerToken: secret } };
+}
+
 /** Starts the HTTP server for `config` and everything it needs. */
-export async function startWeft(config: Config, logger: Logger, { extend }: StartOptions = {}): Promise<RunningWeft> {
-  ensureWritableDir(config.dataDir);
+export async function startWeft(given: Config, logger: Logger, { extend }: StartOptions = {}): Promise<RunningWeft> {
+  ensureWritableDir(given.dataDir);
+  const config = withOwnHub(given);
+  // `weft all`: the Server's calls to its Hub go through this process's app, the same routes a separate Server calls.
+  let composed: { fetch: (request: Request) => Response | Promise<Response> } | undefined;
+  const ownHub =
+    config.mode === "all" && config.server?.authMode === "hub" && config.server.hubUrl === IN_PROCESS_HUB_URL;
+  const hubFetch = ownHub
+    ? async (request: Request) => {
+        if (!composed) throw new Error("the Hub is not listening yet");
+        return await composed.fetch(request);
+      }
+    : undefined;
   const server = config.server
-    ? startServer(config.server, { dataDir: config.dataDir, maxJsonDepth: config.maxJsonDepth, logger })
+    ? startServer(config.server, { dataDir: config.dataDir, maxJsonDepth: config.maxJsonDepth, logger, hubFetch })
     : undefined;
   for (const warning of config.warnings) logger.warn(warning);
 
@@ -71,6 +96,7 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
     server,
   });
   extend?.(app);
+  composed = app;
 
   let listener: ReturnType<typeof Bun.serve>;
   try {
@@ -91,9 +117,9 @@ export async function startWeft(config: Config, logger: Logger, { extend }: Star
     }
     throw err;
   }
-  // The engine's processes and the Server's periodic tasks start once the port answers.
-  server?.warm();
   const url = `http://${urlHost(config.host)}:${listener.port}/`;
+  // The engine's processes and the Server's periodic tasks (and its Hub registration) start once the port answers.
+  server?.warm(url);
   const openUrl = config.server?.authMode === "ephemeral" ? `${url}?token=${server?.token}` : url;
   logger.info("weft started", {
     mode: config.mode,

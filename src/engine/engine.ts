@@ -4,7 +4,7 @@ import type { DatabaseRequest } from "../formats/db/read-database";
 import { sqlitePath } from "../formats/db/sqlite";
 import { setSpreadsheetLimits } from "../formats/spreadsheet-limits";
 import { NotFoundError, ValidationError, WeftError } from "../shared/errors";
-import { locateUserPath } from "../shared/file-access";
+import { type FileAccessPolicy, locateUserPath } from "../shared/file-access";
 import { type OpenedPath, openWithinRoots, renamed, withOpened } from "../shared/open-within-roots";
 import { POLARS_VERSION } from "../shared/version";
 import type { Workflow } from "../shared/workflow";
@@ -65,6 +65,8 @@ export interface Engine {
 /** What one job gives every tool it builds: its connections and its time limit; and who hears its progress. */
 interface JobScope {
   connections: Record<string, JobConnection>;
+  /** The files this job may open: its own policy (hub mode: the request's grants) or the Server's. */
+  fileAccess: FileAccessPolicy;
   /** Files and folders the job's tools opened (ToolContext.openPath): closed when it ends. */
   opened: OpenedPath[];
   signal: AbortSignal;
@@ -82,16 +84,18 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
   const rowCounts = new RowCounts();
-  const locatePath: ToolContext["locatePath"] = (path, access) => locateUserPath(settings.fileAccess, path, access);
-  const resolvePath: ToolContext["resolvePath"] = (path, access) => locatePath(path, access).path;
+  const locatorOf =
+    (scope: JobScope): ToolContext["locatePath"] =>
+    (path, access) =>
+      locateUserPath(scope.fileAccess, path, access);
   const contextFor = (toolId: string, scope: JobScope): ToolContext => ({
     toolId,
     limits: settings.limits,
     schemaOf,
-    resolvePath,
-    locatePath,
+    resolvePath: (path, access) => locatorOf(scope)(path, access).path,
+    locatePath: locatorOf(scope),
     openPath: (path, access) => {
-      const opened = openWithinRoots(settings.fileAccess, path, access);
+      const opened = openWithinRoots(scope.fileAccess, path, access);
       scope.opened.push(opened);
       return opened;
     },
@@ -125,8 +129,9 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       options,
     );
   /** A data-source route's database read: a SQLite file obeys the file-access rules, as the Input tool's does. */
-  function databaseRequest(type: string | undefined, source: DatabaseSource, signal: AbortSignal): DatabaseRequest {
-    const uri = readerUri(String(type), source.uri, locatePath);
+  function databaseRequest(type: string | undefined, source: DatabaseSource, scope: JobScope): DatabaseRequest {
+    const { signal } = scope;
+    const uri = readerUri(String(type), source.uri, locatorOf(scope));
     if (type === "sqlite") {
       const path = sqlitePath(uri);
       existingFile(path, path);
@@ -300,8 +305,8 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     },
 
     async source_inspect(job, scope): Promise<InspectResult> {
-      if (job.database) return await inspectDatabase(databaseRequest(job.sourceType, job.database, scope.signal));
-      return withOpened(settings.fileAccess, job.source, "read", (opened) =>
+      if (job.database) return await inspectDatabase(databaseRequest(job.sourceType, job.database, scope));
+      return withOpened(scope.fileAccess, job.source, "read", (opened) =>
         inspectSource(
           { path: opened.readPath, name: opened.path, sourceType: job.sourceType, options: job.options },
           rowCounts,
@@ -313,10 +318,10 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       const { sourceType, options, offset, columns } = job;
       const maxRows = clamp(job.maxRows);
       if (job.database) {
-        const request = databaseRequest(sourceType, job.database, scope.signal);
+        const request = databaseRequest(sourceType, job.database, scope);
         return await previewDatabase(request, { offset, maxRows, columns, bounds });
       }
-      return withOpened(settings.fileAccess, job.source, "read", ({ readPath, path }) =>
+      return withOpened(scope.fileAccess, job.source, "read", ({ readPath, path }) =>
         previewSource({ path: readPath, name: path, sourceType, options, offset, columns, maxRows, bounds }, rowCounts),
       );
     },
@@ -368,7 +373,9 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       const closeAll = () => {
         for (const o of opened.splice(0)) o.close();
       };
-      return handler(job, { connections, opened, signal, onEvent })
+      // A Server in hub mode sends each job with its request's roots (the Hub's grants).
+      const fileAccess = job.fileAccess ?? settings.fileAccess;
+      return handler(job, { connections, opened, signal, onEvent, fileAccess })
         .catch((err: unknown) => {
           // Readers name what they were given: a tool's opened file as /proc/self/fd/N.
           for (const o of opened) renamed(err, o);

@@ -42,8 +42,19 @@ interface WorkflowJob {
   connections?: Record<string, JobConnection>;
 }
 
+/**
+ * What any job may carry besides its kind's fields: the file-access policy of the request it
+ * serves, when that is not the Server's own (hub mode: the roots the Hub granted the user).
+ */
+interface JobPolicy {
+  fileAccess?: FileAccessPolicy;
+}
+
 /** One request to the engine; an executor process runs one at a time. */
-export type JobRequest =
+export type JobRequest = JobKinds & JobPolicy;
+
+/** The jobs by kind, each with its own fields. */
+type JobKinds =
   | (WorkflowJob & { kind: "execute"; targetToolId?: string; previewLimit: number; forceRefresh?: boolean })
   | (WorkflowJob & { kind: "tool_preview"; toolId: string; previewLimit: number })
   | (WorkflowJob & { kind: "preview_all"; previewLimit: number })

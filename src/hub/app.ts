@@ -10,6 +10,7 @@ import { grantsRoutes } from "./grants/routes";
 import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
+import { internalRoutes } from "./internal/routes";
 import { serverRegistrationRoutes } from "./servers/register-routes";
 import { serverRoutes } from "./servers/routes";
 import { usersRoutes } from "./users/routes";
@@ -30,6 +31,7 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", hubHealthRoutes(deps.db));
   app.route("/", authRoutes(deps)); // register, login, status public; the rest guard themselves
   app.route("/", serverRegistrationRoutes(deps)); // by the shared secret HUB_SERVER_TOKEN
+  app.route("/", internalRoutes(deps)); // by a Server's auth_token (guards.server), not a session
   // Signed in from here on.
   app.use("*", deps.guards.session);
   app.route("/", auditRoutes(createAuditService(deps), deps.guards));

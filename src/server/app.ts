@@ -5,6 +5,7 @@ import type { Logger } from "../shared/logger";
 import type { Workflow } from "../shared/workflow";
 import type { ServerConfig } from "./config";
 import { fileAccessPolicy } from "./engine-pool";
+import type { GrantContext } from "./hub/grant-context";
 import { aiRoutes } from "./routes/ai";
 import { archiveRoutes } from "./routes/archive";
 import { cacheRoutes } from "./routes/cache";
@@ -34,6 +35,11 @@ export interface ServerDeps {
   archive: ArchiveService;
   /** The server-managed connections; undefined without CONNECTION_ENCRYPTION_KEY (routes answer 503). */
   connections: ConnectionStore | undefined;
+  /**
+   * Hub mode: the grant of the request being served. Hub connections resolve from it, and
+   * with FILE_ACCESS_MODE=hub the file routes see exactly its roots.
+   */
+  grants?: GrantContext;
   /** MAX_JSON_DEPTH, which workflow files read from disk are held to as request bodies are. */
   maxJsonDepth: number;
   logger: Logger;
@@ -45,21 +51,26 @@ export interface ServerDeps {
  * (start.ts), in the spec's middleware order.
  */
 export function createServerApp(deps: ServerDeps) {
-  const { config, engine, clearCache, cacheRoot, archive, connections, maxJsonDepth, logger } = deps;
-  const policy = fileAccessPolicy(config, deps.dataDir);
+  const { config, engine, clearCache, cacheRoot, archive, connections, maxJsonDepth, logger, grants } = deps;
+  const policy =
+    grants && config.fileAccessMode === "hub" ? grants.policy(deps.dataDir) : fileAccessPolicy(config, deps.dataDir);
   const app = newApiApp();
   app.route(
     "/",
     healthRoutes(config.maxPreviewRows, () => engine.stats()),
   );
   app.route("/", infoRoutes(config));
-  const resolverDeps = { store: connections, outboundHosts: config.outboundHosts };
+  const hub = grants ? async (id: string) => grants.connectionUri(id) : undefined;
+  const resolverDeps = { store: connections, hub, outboundHosts: config.outboundHosts };
   const prepare = (workflow: Workflow) => connectionsForRun(workflow, resolverDeps);
   app.route("/", workflowRoutes({ engine, clearCache, prepare, archive, logger }));
   app.route("/", polarsRoutes(engine));
   const sourceConnection = (config: Record<string, unknown>) => resolveSourceConnection(config, "config", resolverDeps);
   app.route("/", datasourceRoutes(engine, sourceConnection));
-  app.route("/", connectionsRoutes({ store: connections, fileAccess: policy, outboundHosts: config.outboundHosts }));
+  // The deprecated server-managed store is for `server` mode only: in hub mode the Hub holds connections.
+  if (!grants) {
+    app.route("/", connectionsRoutes({ store: connections, fileAccess: policy, outboundHosts: config.outboundHosts }));
+  }
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));
   app.use("/files/*", fileOperationTimeout(config.fileOperationTimeoutSeconds));

@@ -5,6 +5,9 @@ export const AI_PROVIDERS = ["openai", "anthropic", "gemini", "mistral"] as cons
 export const AUTH_MODES = ["ephemeral", "static", "hub", "disabled"] as const;
 export const FILE_ACCESS_MODES = ["restricted", "open", "hub"] as const;
 
+/** HUB_URL of the Server in `weft all` when none is given: its Hub is the same process, reached through its app. */
+export const IN_PROCESS_HUB_URL = "http://in-process.weft";
+
 export type AuthMode = (typeof AUTH_MODES)[number];
 export type FileAccessMode = (typeof FILE_ACCESS_MODES)[number];
 export type AiProvider = (typeof AI_PROVIDERS)[number];
@@ -21,6 +24,8 @@ export interface ServerConfig {
   hubUrl?: string;
   hubServerToken?: string;
   serverName?: string;
+  /** SERVER_ENDPOINT: the URL the Hub and its users reach this Server at (default: the listen URL). */
+  serverEndpoint?: string;
   fileAccessMode: FileAccessMode;
   /** The roots of restricted mode; empty in open and hub modes. */
   allowedFilePaths: FileRoot[];

@@ -31,14 +31,20 @@ export function fileAccessPolicy(config: ServerConfig, dataDir: string): FileAcc
   return withRealRoots({
     dataDir,
     mode: config.fileAccessMode === "open" ? "open" : "restricted",
-    // Hub file access (roots from grants) arrives with hub mode; until then it grants nothing.
+    // Hub mode: nothing by itself; each job carries its request's roots (the Hub's grants).
     roots: config.fileAccessMode === "restricted" ? config.allowedFilePaths : [],
   });
 }
 
 /** The Server's pool of engine processes (started lazily; `warm()` starts them now). */
-export function createEnginePool(config: ServerConfig, dataDir: string, logger: Logger): ExecutorPool {
+export function createEnginePool(
+  config: ServerConfig,
+  dataDir: string,
+  logger: Logger,
+  jobFileAccess?: () => FileAccessPolicy | undefined,
+): ExecutorPool {
   return new ExecutorPool({
+    jobFileAccess,
     size: config.engineProcesses,
     settings: engineSettings(config, dataDir),
     logger: logger.child({ component: "engine" }),

@@ -49,7 +49,7 @@ describe("other modes", () => {
     await t.close();
   });
 
-  test("hub: fails closed until Hub authorization exists, health stays public", async () => {
+  test("hub: a Server not registered with its Hub (no HUB_SERVER_TOKEN) authorizes nothing, health stays public", async () => {
     const t = await makeTestApp({ env: { AUTH_MODE: "hub", HUB_URL: "http://127.0.0.1:9" } });
     const res = await t.app.request("/api/info", { headers: bearer("anything") });
     expect(res.status).toBe(401);

@@ -1,5 +1,6 @@
 import type { Subprocess } from "bun";
 import { ExecutionError, ExecutionTimeoutError, SafetyLimitError } from "../../shared/errors";
+import type { FileAccessPolicy } from "../../shared/file-access";
 import type { Logger } from "../../shared/logger";
 import type { EngineSettings, JobRequest, JobResults, RunEvent } from "../job";
 import { MEMORY_SAMPLE_MS, residentBytes } from "./memory";
@@ -20,6 +21,11 @@ export interface ExecutorPoolOptions {
   memoryLimitBytes?: number;
   /** The command that starts an executor; this same program in executor role by default. */
   command?: string[];
+  /**
+   * The file-access policy of the request a job is run for, when it is not the Server's own
+   * (hub mode: the roots of the Hub's answer for that request), read when the job is handed in.
+   */
+  jobFileAccess?: () => FileAccessPolicy | undefined;
 }
 
 /** What a caller gives with a job besides the job itself. */
@@ -111,9 +117,10 @@ export class ExecutorPool {
     options: RunOptions = {},
   ): Promise<JobResults[K]> {
     if (this.closed) return Promise.reject(new ExecutionError("The Server is stopping; the request was not run"));
+    const fileAccess = this.options.jobFileAccess?.();
     return new Promise((resolve, reject) => {
       const pending: Pending = {
-        job,
+        job: fileAccess ? { ...job, fileAccess } : job,
         onEvent: options.onEvent,
         resolve: resolve as (v: unknown) => void,
         reject,

@@ -1,4 +1,4 @@
-import type { HubDatabase } from "../../db/hub-db";
+import type { HubDatabase, HubQueryable } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
 import { ForbiddenError } from "../../shared/errors";
 import { sha256Hex } from "../../shared/hash";
@@ -35,9 +35,9 @@ export interface CapabilityTokens {
   /**
    * Uses the token up for the Server `serverId` (what `/internal/authorize` calls once it
    * has authenticated that Server). Throws CapabilityTokenRefusedError for an unknown, used,
-   * expired or foreign token.
+   * expired or foreign token. `within`: an open transaction to take it in (the store's note).
    */
-  redeem(token: string, serverId: string): Promise<RedeemedToken>;
+  redeem(token: string, serverId: string, within?: HubQueryable): Promise<RedeemedToken>;
   /** Drops expired tokens (the token cleanup task). */
   dropExpired(): Promise<number>;
 }
@@ -63,8 +63,8 @@ export function createCapabilityTokens({ store, clock, ttlSeconds }: CapabilityT
       await store.save({ tokenSha256: capabilityTokenHash(token), userId, serverId, createdAt, expiresAt });
       return { token, expiresAt };
     },
-    async redeem(token, serverId) {
-      const taken = await store.take(capabilityTokenHash(token), serverId, clock());
+    async redeem(token, serverId, within) {
+      const taken = await store.take(capabilityTokenHash(token), serverId, clock(), within);
       if (!taken.ok) throw new CapabilityTokenRefusedError(taken.reason);
       return { userId: taken.token.userId, serverId: taken.token.serverId, expiresAt: taken.token.expiresAt };
     },

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
-import type { HubDatabase } from "../../db/hub-db";
+import type { HubDatabase, HubQueryable } from "../../db/hub-db";
 import { refusalOf, type TakeResult, type TokenStore } from "./store";
 
 /**
@@ -15,26 +15,27 @@ export function createDatabaseTokenStore(database: HubDatabase): TokenStore {
     async save(token) {
       await database.transaction((tx) => tx.db.insert(tx.t.serverTokens).values({ ...token, usedAt: null }));
     },
-    async take(tokenSha256, serverId, now): Promise<TakeResult> {
-      const taken = await database.transaction((tx) =>
-        tx.db
-          .update(tx.t.serverTokens)
+    async take(tokenSha256, serverId, now, within): Promise<TakeResult> {
+      const takeIn = (q: HubQueryable) =>
+        q.db
+          .update(q.t.serverTokens)
           .set({ usedAt: now })
           .where(
             and(
-              eq(tx.t.serverTokens.tokenSha256, tokenSha256),
-              isNull(tx.t.serverTokens.usedAt),
-              gt(tx.t.serverTokens.expiresAt, now),
+              eq(q.t.serverTokens.tokenSha256, tokenSha256),
+              isNull(q.t.serverTokens.usedAt),
+              gt(q.t.serverTokens.expiresAt, now),
             ),
           )
-          .returning(),
-      );
+          .returning();
+      const taken = within ? await takeIn(within) : await database.transaction((tx) => takeIn(tx));
       const token = taken[0];
       if (token) {
         if (token.serverId !== serverId) return { ok: false, reason: "foreign_server" };
         return { ok: true, token };
       }
-      const [found] = await database.db
+      const q = within ?? database;
+      const [found] = await q.db
         .select({ usedAt: serverTokens.usedAt, expiresAt: serverTokens.expiresAt })
         .from(serverTokens)
         .where(eq(serverTokens.tokenSha256, tokenSha256));

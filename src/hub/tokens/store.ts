@@ -1,3 +1,5 @@
+import type { HubQueryable } from "../../db/hub-db";
+
 /**
  * Where capability tokens live between `POST /capabilities/token` and their redemption by a
  * Server (`TOKEN_STORE_BACKEND`: memory-store.ts by default, database-store.ts in
@@ -29,9 +31,11 @@ export interface TokenStore {
    * one can succeed. A token that is unused and not expired at `now` is marked used whoever
    * presents it; when the presenter is not the Server it was issued for, the answer is
    * `foreign_server` and the token stays used: a token shown to the wrong Server counts as
-   * disclosed, so it must not work afterwards for anyone.
+   * disclosed, so it must not work afterwards for anyone. `within`: an open transaction
+   * the database store takes the token in (so the caller's audit event commits with the
+   * take, or neither does); the memory store has none and ignores it.
    */
-  take(tokenSha256: string, serverId: string, now: Date): Promise<TakeResult>;
+  take(tokenSha256: string, serverId: string, now: Date, within?: HubQueryable): Promise<TakeResult>;
   /** Drops every token whose expiry is at or before `now`; answers how many went. */
   deleteExpired(now: Date): Promise<number>;
 }

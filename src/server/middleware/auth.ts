@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { UnauthorizedError } from "../../shared/errors";
 import type { AuthMode } from "../config";
 
@@ -24,25 +24,32 @@ function bearerOf(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** Hub routes (`all` mode shares the /api prefix; they authenticate with their own sessions) and health. */
+export function isPublicServerPath(path: string): boolean {
+  return path.startsWith("/api/v1/") || PUBLIC_PATHS.has(path);
+}
+
+/** The token a request carries: X-Weft-Token wins, so that Authorization can carry someone else's key (the AI proxy's). */
+export function requestToken(c: Context): string | undefined {
+  return c.req.header("x-weft-token")?.trim() || bearerOf(c.req.header("authorization"));
+}
+
 /**
  * The Server's authentication, innermost of its middleware. `ephemeral` and `static` need
  * `Authorization: Bearer <token>` or `X-Weft-Token: <token>` (which wins when both are
- * sent); `disabled` lets everything through; `hub` mode fails closed until the Hub's
- * per-request authorization is wired in.
+ * sent); `disabled` lets everything through; `hub` mode only checks that a token is there
+ * (a cheap 401 before any body is read): the token is a capability token that
+ * hub/authorize-middleware.ts redeems at the Hub, after the JSON depth limit.
  */
 export function serverAuth({ mode, token }: ServerAuthOptions): MiddlewareHandler {
   if ((mode === "ephemeral" || mode === "static") && !token) {
     throw new Error(`AUTH_MODE=${mode} needs a token`);
   }
   return async function serverAuthMiddleware(c, next) {
-    // Hub routes share the /api prefix in `all` mode and authenticate with their own sessions.
-    if (c.req.path.startsWith("/api/v1/") || PUBLIC_PATHS.has(c.req.path) || mode === "disabled") return next();
-    if (mode === "hub") {
-      throw new UnauthorizedError("This Server answers to a Hub: Hub authorization is not available in this version");
-    }
-    // X-Weft-Token wins, so that Authorization can carry someone else's key (the AI proxy's).
-    const given = c.req.header("x-weft-token")?.trim() || bearerOf(c.req.header("authorization"));
+    if (isPublicServerPath(c.req.path) || mode === "disabled") return next();
+    const given = requestToken(c);
     if (!given) throw new UnauthorizedError("Missing bearer token: send Authorization: Bearer <token>");
+    if (mode === "hub") return next();
     if (!sameSecret(given, token as string)) throw new UnauthorizedError("Invalid token");
     return next();
   };

@@ -84,6 +84,9 @@ async function namedConnection(
     throw new ValidationError(`${where}: give either connection_id or connection, not both`);
   }
   if (given !== undefined) {
+    // In hub mode the Hub's answer is the only source of credentials (the authorize step refuses it first).
+    if (hub)
+      throw new ValidationError(`${where}: this Server answers to a Hub; name a Hub connection with connection_id`);
     if (typeof given.uri !== "string" || given.uri === "") {
       throw new ValidationError(`${where}: connection.uri must be a non-empty string`);
     }

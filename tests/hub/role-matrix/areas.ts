@@ -2,6 +2,7 @@ import { accountsMatrix } from "./accounts";
 import { auditMatrix } from "./audit";
 import { connectionsMatrix } from "./connections";
 import { healthMatrix } from "./health";
+import { internalMatrix } from "./internal";
 import { serversMatrix } from "./servers";
 import type { RoleMatrixArea } from "./types";
 import { workflowsMatrix } from "./workflows";
@@ -16,5 +17,6 @@ export const MATRIX_AREAS: readonly RoleMatrixArea[] = [
   connectionsMatrix,
   workflowsMatrix,
   serversMatrix,
+  internalMatrix,
   auditMatrix,
 ];
