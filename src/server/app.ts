@@ -6,6 +6,7 @@ import type { Workflow } from "../shared/workflow";
 import type { ServerConfig } from "./config";
 import { fileAccessPolicy } from "./engine-pool";
 import type { GrantContext } from "./hub/grant-context";
+import { requireHubRole } from "./hub/require-hub-role";
 import { aiRoutes } from "./routes/ai";
 import { archiveRoutes } from "./routes/archive";
 import { cacheRoutes } from "./routes/cache";
@@ -70,6 +71,11 @@ export function createServerApp(deps: ServerDeps) {
   // The deprecated server-managed store is for `server` mode only: in hub mode the Hub holds connections.
   if (!grants) {
     app.route("/", connectionsRoutes({ store: connections, fileAccess: policy, outboundHosts: config.outboundHosts }));
+  }
+  if (grants) {
+    // The archive holds every user's runs and the cache is shared: not one person's business.
+    app.use("/archive/*", requireHubRole(grants, "auditor", "the run archive"));
+    app.use("/cache/*", requireHubRole(grants, "admin", "the engine cache"));
   }
   app.route("/", archiveRoutes(archive));
   app.route("/", cacheRoutes({ root: cacheRoot, settings: config.cache, clearCache }));

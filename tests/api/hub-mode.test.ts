@@ -257,6 +257,15 @@ describeHub("a Server in hub mode, authorized by a real Hub app", (suite) => {
     }
   });
 
+  test("the run archive is for auditors and above, the cache for admins: a user's token gets 403", async () => {
+    const as = async (who: "user" | "admin", path: string) =>
+      (await server.request("GET", path, await tokenFor(who))).status;
+    expect(await as("user", "/api/archive/list")).toBe(403);
+    expect(await as("admin", "/api/archive/list")).toBe(200);
+    expect(await as("user", "/api/cache/stats")).toBe(403);
+    expect(await as("admin", "/api/cache/stats")).toBe(200);
+  });
+
   test("the deprecated server-managed connection store is not there in hub mode", async () => {
     expect((await server.request("GET", "/api/connections", await tokenFor())).status).toBe(404);
   });
