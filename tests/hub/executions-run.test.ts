@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sweepStaleExecutions } from "../../src/hub/background/execution-recovery";
 import { HEARTBEAT_MS } from "../../src/hub/executions/runner";
+import { stopExecutions } from "../../src/hub/executions/shutdown";
 import { type HubTestApp, makeHubTestApp } from "../helpers/api-scenario";
 import { describeHub } from "../helpers/hub-db";
 import { createWorkflow, placed, wire } from "../helpers/hub-workflows";
@@ -196,5 +197,37 @@ describeHub("executions against a real Server", (suite) => {
     await waitUntil(() => !hub.deps.executions.live.has(created.id), "the old runner to stop");
     await waitUntil(async () => (await health()).engine.busy === 0, "the engine to stop");
     expect(await statusOf(created.id)).toBe("failed");
+  }, 60_000);
+
+  test("heartbeats: each tick of the 15 s timer stamps the running record", async () => {
+    const created = await run(slowWorkflow);
+    await waitUntil(async () => (await statusOf(created.id)) === "running", "the run to start");
+    const beatOf = async () => {
+      const rows = await hub.deps.database.db.select().from(hub.deps.database.t.executions);
+      return rows.find((r) => r.id === created.id)?.heartbeatAt?.getTime() ?? 0;
+    };
+    const first = await beatOf();
+    await waitUntil(() => Date.now() > first, "the clock to pass the first beat");
+    ticks.fire(HEARTBEAT_MS);
+    await waitUntil(async () => (await beatOf()) > first, "the heartbeat to move");
+    expect((await hub.request("user", "POST", `/executions/${created.id}/cancel`)).status).toBe(200);
+    await waitUntil(() => !hub.deps.executions.live.has(created.id), "the runner to end");
+  }, 60_000);
+
+  // Last: the Hub's executions stop for good.
+  test("shutdown cancels the runners (the Server stops the work) and closes their records as failed", async () => {
+    const created = await run(slowWorkflow);
+    await waitUntil(async () => (await statusOf(created.id)) === "running", "the run to start");
+    await waitUntil(async () => (await health()).engine.busy > 0, "the Server's engine to be busy");
+    await stopExecutions(hub.deps);
+    expect(hub.deps.executions.live.size).toBe(0);
+    const row = (await get("user", `/executions/${created.id}`)).body as { status: string; error: string };
+    expect(row).toMatchObject({ status: "failed", error: expect.stringContaining("The Hub shut down") });
+    await waitUntil(async () => (await health()).engine.busy === 0, "the engine to stop", 2_000);
+    // No runner starts after it: a new run is closed by the next stop, never left queued.
+    const late = await run(csvWorkflow);
+    expect(hub.deps.executions.live.has(late.id)).toBe(false);
+    await stopExecutions(hub.deps);
+    expect(await statusOf(late.id)).toBe("failed");
   }, 60_000);
 });

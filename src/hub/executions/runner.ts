@@ -53,12 +53,19 @@ async function run(deps: RunnerDeps, id: string, signal: AbortSignal): Promise<v
   const fail = async (from: queries.ExecutionRow["status"][], error: string) => {
     await finish(deps, id, from, { status: "failed", error });
   };
+  /** A run that never reached a Server still leaves its log (why it did not start). */
+  const failBeforeStart = async (error: string, content?: unknown) => {
+    await note(`not started: ${error}`);
+    const queued = row as queries.ExecutionRow;
+    await saveTrace(deps, id, [], content === undefined ? [] : runArtifacts(queued, content), log);
+    await fail(["queued"], error);
+  };
 
   // The revision, the Server and its token: a run that cannot start fails with the reason.
   const revision = await findRevision(database, row.workflowId, row.revision);
   const user = row.userId ? await sessionUserOf(deps, row.userId) : undefined;
   if (!revision || !user) {
-    await fail(["queued"], revision ? "The execution's user no longer exists" : `Revision ${row.revision} is gone`);
+    await failBeforeStart(revision ? "The execution's user no longer exists" : `Revision ${row.revision} is gone`);
     return;
   }
   const content = JSON.parse(revision.content) as unknown;
@@ -67,7 +74,7 @@ async function run(deps: RunnerDeps, id: string, signal: AbortSignal): Promise<v
   try {
     first = await capabilities.issue(user);
   } catch (err) {
-    await fail(["queued"], err instanceof Error ? err.message : String(err));
+    await failBeforeStart(err instanceof Error ? err.message : String(err), content);
     return;
   }
   const now = clock();
