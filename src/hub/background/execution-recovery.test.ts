@@ -96,6 +96,23 @@ describeHub("execution recovery", (suite) => {
     );
   });
 
+  test("a clock jump never fails a run this process's runner holds; the others' are judged by the new time", async () => {
+    const held = await insert({ hubInstanceId: hub.deps.executions.instanceId });
+    const elsewhere = await insert({});
+    hub.deps.executions.live.set(held, { abort: new AbortController(), done: Promise.resolve() });
+    try {
+      time.advance(10 * 60_000);
+      expect(await sweepStaleExecutions(hub.deps)).toBe(1);
+      expect(await statusOf(held)).toMatchObject({ status: "running" });
+      expect(await statusOf(elsewhere)).toMatchObject({ status: "failed" });
+      expect(await sweepStaleExecutions(hub.deps, { startup: true })).toBe(0);
+      expect(await statusOf(held)).toMatchObject({ status: "running" });
+    } finally {
+      hub.deps.executions.live.delete(held);
+    }
+    expect(await sweepStaleExecutions(hub.deps)).toBe(1);
+  });
+
   test("the task sweeps at start and then on every tick of its timer; a failed record is published", async () => {
     const ticks = manualEvery();
     const deps = { ...hub.deps, executions: { ...hub.deps.executions, every: ticks.every } };

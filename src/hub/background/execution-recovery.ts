@@ -26,17 +26,19 @@ export function sharesReplicas(config: RecoveryDeps["config"]): boolean {
  * One recovery sweep (hub.md "Execution recovery"): marks failed, with the reason, every
  * queued or running record whose heartbeat is older than 60 s, and at startup (single
  * replica) every one no runner of this process owns. Their Server requests are never
- * resumed. A run another live replica owns beats every 15 s, so it is never stale. Answers
- * how many it failed.
+ * resumed. A run another live replica owns beats every 15 s, so it is never stale; one this
+ * process runs is never failed by its own sweep, even when the clock jumped past its
+ * heartbeat. Answers how many it failed.
  */
 export async function sweepStaleExecutions(deps: RecoveryDeps, { startup = false } = {}): Promise<number> {
   const cutoff = new Date(deps.clock().getTime() - STALE_AFTER_MS);
-  const allBut = startup && !sharesReplicas(deps.config) ? [...deps.executions.live.keys()] : undefined;
-  const stale = await queries.staleExecutions(deps.database, cutoff, allBut);
+  const everyOther = startup && !sharesReplicas(deps.config);
+  const live = [...deps.executions.live.keys()];
+  const stale = await queries.staleExecutions(deps.database, { cutoff, live, everyOther });
   let failed = 0;
   for (const row of stale) {
     const since = row.heartbeatAt ?? row.createdAt;
-    const error = allBut
+    const error = everyOther
       ? `The Hub restarted while this run was ${row.status}; runs are not resumed`
       : `No heartbeat since ${since.toISOString()} (over 60 s): the Hub that ran it stopped; runs are not resumed`;
     const moved = await finish(deps, row.id, ["queued", "running"], { status: "failed", error });

@@ -118,23 +118,27 @@ export async function listExecutions(
 }
 
 /**
- * Queued or running records recovery may fail: heartbeat (or, never beaten, creation) older
- * than `cutoff`; with `allBut`, every queued or running record whose id is not in it (the
- * startup sweep of a single-replica Hub, where no other process can own a run).
+ * Queued or running records recovery may fail, never one of `live` (the runs this process's
+ * runners hold, alive whatever a clock says): heartbeat (or, never beaten, creation) older
+ * than `cutoff`; with `everyOther`, every one (the startup sweep of a single-replica Hub,
+ * where no other process can own a run).
  */
 export async function staleExecutions(
   q: HubQueryable,
-  cutoff: Date,
-  allBut?: readonly string[],
+  { cutoff, live, everyOther = false }: { cutoff: Date; live: readonly string[]; everyOther?: boolean },
 ): Promise<ExecutionRow[]> {
   const { executions: e } = q.t;
   const byHeartbeat = or(lt(e.heartbeatAt, cutoff), and(isNull(e.heartbeatAt), lt(e.createdAt, cutoff))) as SQL;
-  const unowned = allBut === undefined ? undefined : allBut.length === 0 ? undefined : notInArray(e.id, [...allBut]);
-  const which = allBut === undefined ? byHeartbeat : unowned;
   return q.db
     .select()
     .from(e)
-    .where(and(inArray(e.status, ["queued", "running"]), which));
+    .where(
+      and(
+        inArray(e.status, ["queued", "running"]),
+        everyOther ? undefined : byHeartbeat,
+        live.length === 0 ? undefined : notInArray(e.id, [...live]),
+      ),
+    );
 }
 
 export async function insertRecord(tx: HubQueryable, row: RecordRow): Promise<void> {
