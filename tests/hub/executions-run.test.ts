@@ -170,6 +170,44 @@ describeHub("executions against a real Server", (suite) => {
     expect(new Set(plans.map((p) => p.sha256)).size).toBe(1);
   }, 60_000);
 
+  test("a run the Server refuses, and one whose tool fails mid-run, end failed with the Server's detail", async () => {
+    const missing = await createWorkflow(hub, "user", "missing input", {
+      meta: { workflow_id: "hub-missing", name: "Reads a file that is not there" },
+      tools: [
+        placed("in", "input", { source: join(server.home, "nope.csv") }),
+        placed("out", "output", { path: join(server.home, "nope-out.csv") }, 300),
+      ],
+      wires: [wire("in", "out")],
+    });
+    const refused = await run(missing);
+    await waitUntil(async () => (await statusOf(refused.id)) === "failed", "the refused run to fail");
+    const refusedRow = (await get("user", `/executions/${refused.id}`)).body as { error: string; started_at: string };
+    expect(refusedRow.error).toMatch(/^The Server refused the run \(404\): .*nope\.csv/);
+    expect(refusedRow.started_at).toEqual(expect.any(String));
+
+    const taken = writeCsv(join(server.home, "taken.csv"), ["a"], [[1]]);
+    const broken = await createWorkflow(hub, "user", "taken output", {
+      meta: { workflow_id: "hub-broken", name: "An Output whose file exists, told to fail then" },
+      tools: [
+        placed("in", "input", { source: join(server.home, "sales.csv") }),
+        placed("out", "output", { path: taken, if_exists: "fail" }, 300),
+      ],
+      wires: [wire("in", "out")],
+    });
+    const failing = await run(broken);
+    await waitUntil(async () => (await statusOf(failing.id)) === "failed", "the broken run to fail");
+    const failedRow = (await get("user", `/executions/${failing.id}`)).body as { error: string };
+    expect(failedRow.error).toContain("(Server status 400)");
+    const tools = (await get("auditor", `/executions/${failing.id}/record`)).body as {
+      entries: { tool_id: string; details: { status?: string } }[];
+    };
+    expect(tools.entries.filter((e) => e.tool_id === "out").map((e) => e.details.status)).toEqual(["running", "error"]);
+    const { artifacts } = (await get("user", `/executions/${failing.id}/artifacts`)).body as {
+      artifacts: { kind: string }[];
+    };
+    expect(artifacts.map((a) => a.kind).sort()).toEqual(["connections", "log", "plan"]);
+  }, 60_000);
+
   test("cancel aborts the Server request and the Server's engine stops within 2 s", async () => {
     const created = await run(slowWorkflow);
     await waitUntil(async () => (await statusOf(created.id)) === "running", "the run to start");
