@@ -73,6 +73,7 @@ export function buildHubDeps({
   });
   const events = createMemoryBroker();
   const runtime = createExecutionRuntime({
+    startedAt: clock(),
     artifactMaxBytes:
       config.executionArtifactMaxMb === undefined ? undefined : config.executionArtifactMaxMb * 1024 * 1024,
     ...executions,

@@ -72,15 +72,27 @@ describeHub("execution recovery", (suite) => {
     expect(await statusOf(fresh)).toMatchObject({ status: "failed" });
   });
 
-  test("at startup of a single-replica Hub, every queued or running record it has no runner for fails", async () => {
+  /** A Hub starting now on the same database (its runtime's start is the clock's now). */
+  const restarted = () => makeHubTestApp(suite.ctx(), { clock: time.clock, withAccounts: false });
+
+  test("at startup of a single-replica Hub, every queued or running record from before it fails", async () => {
     const fresh = await insert({ heartbeatAt: time.now() });
     const queued = await insert({ status: "queued", hubInstanceId: null });
-    expect(await sweepStaleExecutions(hub.deps, { startup: true })).toBe(2);
+    time.advance(1);
+    const next = await restarted();
+    // A dispatcher of the new Hub inserts a run while its startup sweep runs: that one stays.
+    time.advance(1);
+    const dispatched = await insert({ status: "queued", hubInstanceId: null, heartbeatAt: null });
+    expect(await sweepStaleExecutions(next.deps, { startup: true })).toBe(2);
     expect(await statusOf(fresh)).toMatchObject({
       status: "failed",
       error: "The Hub restarted while this run was running; runs are not resumed",
     });
     expect(await statusOf(queued)).toMatchObject({ status: "failed" });
+    expect(await statusOf(dispatched)).toMatchObject({ status: "queued" });
+    await hub.deps.database.transaction((tx) =>
+      tx.db.update(tx.t.executions).set({ status: "cancelled" }).where(eqId(tx, dispatched)),
+    );
   });
 
   test("with replicas sharing the database, the startup sweep spares a run another live replica owns", async () => {
@@ -88,7 +100,9 @@ describeHub("execution recovery", (suite) => {
     const shared = { ...hub.deps, config: config as HubConfig };
     const owned = await insert({ heartbeatAt: time.now() });
     const abandoned = await insert({ heartbeatAt: ago(STALE_AFTER_MS + 1) });
-    expect(await sweepStaleExecutions(shared, { startup: true })).toBe(1);
+    time.advance(1);
+    const next = await restarted();
+    expect(await sweepStaleExecutions({ ...next.deps, config: shared.config }, { startup: true })).toBe(1);
     expect(await statusOf(owned)).toMatchObject({ status: "running" });
     expect(await statusOf(abandoned)).toMatchObject({ status: "failed" });
     await hub.deps.database.transaction((tx) =>

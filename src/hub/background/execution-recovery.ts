@@ -32,7 +32,7 @@ export function sharesReplicas(config: RecoveryDeps["config"]): boolean {
  */
 export async function sweepStaleExecutions(deps: RecoveryDeps, { startup = false } = {}): Promise<number> {
   const cutoff = new Date(deps.clock().getTime() - STALE_AFTER_MS);
-  const everyOther = startup && !sharesReplicas(deps.config);
+  const everyOther = startup && !sharesReplicas(deps.config) ? deps.executions.startedAt : undefined;
   const live = [...deps.executions.live.keys()];
   const stale = await queries.staleExecutions(deps.database, { cutoff, live, everyOther });
   let failed = 0;

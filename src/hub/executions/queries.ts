@@ -120,12 +120,12 @@ export async function listExecutions(
 /**
  * Queued or running records recovery may fail, never one of `live` (the runs this process's
  * runners hold, alive whatever a clock says): heartbeat (or, never beaten, creation) older
- * than `cutoff`; with `everyOther`, every one (the startup sweep of a single-replica Hub,
- * where no other process can own a run).
+ * than `cutoff`; with `everyOther`, every one created before it (the startup sweep of a
+ * single-replica Hub, where no other process can own a run: `everyOther` is that process's start).
  */
 export async function staleExecutions(
   q: HubQueryable,
-  { cutoff, live, everyOther = false }: { cutoff: Date; live: readonly string[]; everyOther?: boolean },
+  { cutoff, live, everyOther }: { cutoff: Date; live: readonly string[]; everyOther?: Date },
 ): Promise<ExecutionRow[]> {
   const { executions: e } = q.t;
   const byHeartbeat = or(lt(e.heartbeatAt, cutoff), and(isNull(e.heartbeatAt), lt(e.createdAt, cutoff))) as SQL;
@@ -135,7 +135,7 @@ export async function staleExecutions(
     .where(
       and(
         inArray(e.status, ["queued", "running"]),
-        everyOther ? undefined : byHeartbeat,
+        everyOther ? or(byHeartbeat, lt(e.createdAt, everyOther)) : byHeartbeat,
         live.length === 0 ? undefined : notInArray(e.id, [...live]),
       ),
     );

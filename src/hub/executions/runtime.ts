@@ -31,6 +31,11 @@ export interface ExecutionRuntime {
   logMaxLines: number;
   /** Set by stop: no runner starts after it. */
   stopping: boolean;
+  /**
+   * When this process started (its clock): the startup sweep fails only records created
+   * before it, never one a dispatcher of this process inserted while the sweep ran.
+   */
+  readonly startedAt: Date;
 }
 
 export const DEFAULT_ARTIFACT_MAX_BYTES = 100 * 1024 * 1024;
@@ -45,6 +50,7 @@ export function createExecutionRuntime(options: Partial<Omit<ExecutionRuntime, "
     artifactMaxBytes: options.artifactMaxBytes ?? DEFAULT_ARTIFACT_MAX_BYTES,
     logMaxLines: options.logMaxLines ?? DEFAULT_LOG_MAX_LINES,
     stopping: false,
+    startedAt: options.startedAt ?? new Date(),
   };
   return runtime;
 }
