@@ -1,4 +1,5 @@
 import { beforeAll, expect, test } from "bun:test";
+import { SSE_HEARTBEAT_MS } from "../../src/hub/executions/sse";
 import { createAccount, type HubTestApp, makeHubTestApp, scenarioTests } from "../helpers/api-scenario";
 import { describeHub } from "../helpers/hub-db";
 import { createWorkflow, requestWithToken } from "../helpers/hub-workflows";
@@ -16,6 +17,7 @@ describeHub("executions: who sees and streams what", (suite) => {
   let mine: string;
   let theirs: string;
   const ids: Record<string, string> = {};
+  const ticks = manualEvery();
 
   const asOther = (method: string, path: string, body?: unknown) =>
     requestWithToken(hub, other.token, method, path, body);
@@ -26,7 +28,7 @@ describeHub("executions: who sees and streams what", (suite) => {
   };
 
   beforeAll(async () => {
-    hub = await makeHubTestApp(suite.ctx(), { executions: { every: manualEvery().every } });
+    hub = await makeHubTestApp(suite.ctx(), { executions: { every: ticks.every } });
     other = await createAccount(hub.deps, "user", "second-user");
     mine = await createWorkflow(hub, "user", "mine");
     const res = await asOther("POST", "/workflows", {
@@ -78,6 +80,26 @@ describeHub("executions: who sees and streams what", (suite) => {
     await resumed.until((evs) => evs.length === streams.a.events.length - 1, "the events after it");
     expect(resumed.events.map((e) => e.id)).toEqual(streams.a.events.slice(1).map((e) => e.id));
     await resumed.close();
+  });
+
+  test("over real HTTP, a client that goes away is unsubscribed (its heartbeat timer stops)", async () => {
+    const listener = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: hub.app.fetch });
+    try {
+      const before = ticks.count(SSE_HEARTBEAT_MS);
+      const leaving = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${listener.port}/api/v1/executions/stream`, {
+        headers: { Authorization: `Bearer ${hub.accounts.user.token}` },
+        signal: leaving.signal,
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe(": connected\n\n");
+      expect(ticks.count(SSE_HEARTBEAT_MS)).toBe(before + 1);
+      leaving.abort();
+      await reader.read().catch(() => undefined);
+      await waitUntil(() => ticks.count(SSE_HEARTBEAT_MS) === before, "the stream to be dropped");
+    } finally {
+      listener.stop(true);
+    }
   });
 
   test("lists: a user sees their own, an auditor all, with filters", async () => {
