@@ -1,5 +1,8 @@
 import { beforeAll, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { startExecution } from "../../src/hub/executions/runner";
 import { SSE_HEARTBEAT_MS } from "../../src/hub/executions/sse";
+import { newId } from "../../src/shared/ids";
 import { createAccount, type HubTestApp, makeHubTestApp, scenarioTests } from "../helpers/api-scenario";
 import { describeHub } from "../helpers/hub-db";
 import { createWorkflow, requestWithToken } from "../helpers/hub-workflows";
@@ -100,6 +103,30 @@ describeHub("executions: who sees and streams what", (suite) => {
     } finally {
       listener.stop(true);
     }
+  });
+
+  test("a run another part of the Hub inserted (a schedule's dispatch) and started is published from created on", async () => {
+    const stream = readSse(await hub.request("auditor", "GET", "/executions/stream"));
+    const id = newId();
+    const now = hub.deps.clock();
+    await hub.deps.database.transaction((tx) =>
+      tx.db.insert(tx.t.executions).values({
+        id,
+        workflowId: mine,
+        revision: 1,
+        userId: hub.accounts.user.user.id,
+        status: "queued",
+        createdAt: now,
+        scheduledFor: now,
+      }),
+    );
+    startExecution(hub.deps, id);
+    await stream.until((evs) => evs.some((e) => e.data.execution_id === id && e.data.status === "failed"), "its end");
+    const changes = stream.events.filter((e) => e.data.execution_id === id && e.event !== "execution.log");
+    expect(changes.map((e) => e.event)).toEqual(["execution.created", "execution.updated"]);
+    expect(changes[0]?.data).toMatchObject({ status: "queued", scheduled_for: now.toISOString(), revision: 1 });
+    await stream.close();
+    await hub.deps.database.transaction((tx) => tx.db.delete(tx.t.executions).where(eq(tx.t.executions.id, id)));
   });
 
   test("lists: a user sees their own, an auditor all, with filters", async () => {

@@ -25,8 +25,9 @@ type StopReason = "cancelled" | "shutdown" | "lost";
 /**
  * Starts the asynchronous runner of an execution already inserted as `queued` (by
  * `POST /executions`, or a schedule's dispatcher). Returns at once; the runner owns the
- * record from here: queued → running → succeeded | failed | cancelled, each move published
- * as `execution.updated`. Never throws: whatever goes wrong ends in the record.
+ * record from here: it publishes `execution.created` (for a run of any origin, so a
+ * dispatcher need not), then queued → running → succeeded | failed | cancelled, each move
+ * published as `execution.updated`. Never throws: whatever goes wrong ends in the record.
  */
 export function startExecution(deps: RunnerDeps, executionId: string): void {
   const { live } = deps.executions;
@@ -43,6 +44,11 @@ async function run(deps: RunnerDeps, id: string, signal: AbortSignal): Promise<v
   const log = new RunLog(runtime.logMaxLines, clock);
   let row = await queries.findExecution(database, id);
   if (row?.status !== "queued") return;
+  await publishExecution(deps.events, "execution.created", row, {
+    revision: row.revision,
+    schedule_id: row.scheduleId,
+    scheduled_for: row.scheduledFor?.toISOString() ?? null,
+  });
   const note = async (message: string) => {
     const line = log.add(message);
     if (line && row) await publishExecution(deps.events, "execution.log", row, { line });

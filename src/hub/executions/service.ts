@@ -6,7 +6,6 @@ import { roleAtLeast } from "../roles";
 import { visible } from "../workflows/access";
 import { findRevision, findWorkflow } from "../workflows/queries";
 import { readBlob } from "./artifact-store";
-import { publishExecution } from "./events";
 import * as queries from "./queries";
 import { finish, startExecution } from "./runner";
 import { FINAL_STATUSES, type ListExecutionsQuery } from "./schemas";
@@ -79,7 +78,6 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
           details: { workflow_id: workflow.id, revision },
         });
       });
-      await publishExecution(deps.events, "execution.created", row, { revision });
       startExecution(deps, row.id);
       return executionBody(row);
     },
