@@ -56,6 +56,7 @@ describe("loadConfig defaults", () => {
       loginMaxAttemptsPerIp: 30,
       loginWindowSeconds: 900,
       hubServerToken: undefined,
+      executionArtifactMaxMb: 100,
     });
     expect(c.rateLimit.enabled).toBe(true);
   });

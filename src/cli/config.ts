@@ -235,6 +235,7 @@ function hubConfig(v: SettingValues, dataDir: string): HubConfig {
     hubServerToken: v.HUB_SERVER_TOKEN,
     auditSigningKey: v.AUDIT_SIGNING_KEY,
     connectionEncryptionKey: v.CONNECTION_ENCRYPTION_KEY,
+    executionArtifactMaxMb: v.EXECUTION_ARTIFACT_MAX_MB ?? 100,
   };
 }
 

@@ -428,6 +428,12 @@ export const SETTINGS = {
     describe: "Lifetime of a single-use capability token",
     scope: "hub",
   }),
+  EXECUTION_ARTIFACT_MAX_MB: def({
+    schema: int(1, 1_000_000),
+    default: "100",
+    describe: "Largest artifact a Hub execution stores (a bigger one is recorded, not stored)",
+    scope: "hub",
+  }),
   TOKEN_STORE_BACKEND: def({
     schema: oneOf(["memory", "database"]),
     default: "memory",

@@ -6,6 +6,7 @@ import { authRoutes } from "./auth/routes";
 import { capabilityRoutes } from "./capabilities/routes";
 import { connectionRoutes } from "./connections/routes";
 import type { HubDeps } from "./deps";
+import { executionRoutes } from "./executions/routes";
 import { grantsRoutes } from "./grants/routes";
 import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
@@ -40,6 +41,7 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", grantsRoutes(deps));
   app.route("/", connectionRoutes(deps));
   app.route("/", workflowRoutes(deps));
+  app.route("/", executionRoutes(deps));
   app.route("/", serverRoutes(deps));
   app.route("/", capabilityRoutes(deps));
   return app;

@@ -14,4 +14,6 @@ export interface HubConfig {
   auditSigningKey?: string;
   /** Seals connection credentials; without it a key is generated into the data directory (connections/vault.ts). */
   connectionEncryptionKey?: string;
+  /** EXECUTION_ARTIFACT_MAX_MB: the largest artifact an execution stores (100 by default). */
+  executionArtifactMaxMb?: number;
 }

@@ -7,6 +7,9 @@ import { type AuditWriter, createAuditWriter } from "./audit/writer";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import type { HubConfig } from "./config";
 import { type ConnectionVault, lazyVault } from "./connections/vault";
+import type { EventBroker } from "./events/broker";
+import { createMemoryBroker } from "./events/memory-broker";
+import { createExecutionRuntime, type ExecutionRuntime } from "./executions/runtime";
 import { createGuards, type Guards } from "./guards";
 import { type CapabilityTokens, createCapabilityTokens, createTokenStore } from "./tokens/capability-tokens";
 
@@ -30,6 +33,10 @@ export interface HubDeps {
   dataDir: string;
   /** Seals and opens connection credentials; opened on first use, one per Hub (routes and poller share it). */
   vault: () => Promise<ConnectionVault>;
+  /** Execution events for the SSE stream (the in-memory broker: one replica). */
+  events: EventBroker;
+  /** This process's instance id and live execution runners (executions/runtime.ts). */
+  executions: ExecutionRuntime;
 }
 
 export interface BuildHubDepsInput {
@@ -40,6 +47,8 @@ export interface BuildHubDepsInput {
   clock?: Clock;
   /** Argon2id at Bun's default cost unless given (tests pass a cheaper one). */
   passwords?: PasswordHasher;
+  /** The runners' timer, fetch and bounds (tests fire heartbeats by hand). */
+  executions?: Parameters<typeof createExecutionRuntime>[0];
 }
 
 /** Wires the Hub's services over an open, migrated database. */
@@ -50,6 +59,7 @@ export function buildHubDeps({
   dataDir,
   clock = systemClock,
   passwords = createPasswordHasher(),
+  executions,
 }: BuildHubDepsInput): HubDeps {
   const database = hubDatabase(db, { logger });
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
@@ -61,5 +71,27 @@ export function buildHubDeps({
     clock,
     ttlSeconds: config.capabilityTokenTtlSeconds,
   });
-  return { config, db, database, audit, checkpoints, guards, clock, logger, passwords, tokens, dataDir, vault };
+  const events = createMemoryBroker();
+  const runtime = createExecutionRuntime({
+    startedAt: clock(),
+    artifactMaxBytes:
+      config.executionArtifactMaxMb === undefined ? undefined : config.executionArtifactMaxMb * 1024 * 1024,
+    ...executions,
+  });
+  return {
+    config,
+    db,
+    database,
+    audit,
+    checkpoints,
+    guards,
+    clock,
+    logger,
+    passwords,
+    tokens,
+    dataDir,
+    vault,
+    events,
+    executions: runtime,
+  };
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TEST_HUB_CONFIG } from "../../tests/helpers/api-scenario";
+import { waitUntil } from "../../tests/helpers/wait";
 import { createLogger } from "../shared/logger";
 import { AuditKeyError } from "./audit/signing-key";
 import type { HubConfig } from "./config";
@@ -45,4 +46,44 @@ test("a bad AUDIT_SIGNING_KEY stops the start and writes no key file", async () 
   });
   await expect(attempt).rejects.toThrow(AuditKeyError);
   expect(existsSync(join(dataDir, "audit", "signing.key"))).toBe(false);
+});
+
+test("a Hub started after one was killed mid-run fails that run in its first sweep, with the reason", async () => {
+  const dataDir = join(dir, "killed");
+  const logger = createLogger({ sink: () => {} });
+  const first = await startHub(config(dataDir), { dataDir, logger });
+  const at = new Date(Date.now() - 5_000);
+  await first.deps.database.transaction(async (tx) => {
+    const { users, workflows, workflowRevisions, executions } = tx.t;
+    await tx.db
+      .insert(users)
+      .values({ id: "u1", username: "ann", passwordHash: "x", role: "user", createdAt: at, updatedAt: at });
+    await tx.db
+      .insert(workflows)
+      .values({ id: "w1", name: "w", ownerId: "u1", currentRevision: 1, createdAt: at, updatedAt: at });
+    await tx.db
+      .insert(workflowRevisions)
+      .values({ workflowId: "w1", revision: 1, content: "{}", contentSha256: "0", authorId: "u1", createdAt: at });
+    // As a process killed mid-run leaves it: running, its heartbeat a few seconds old.
+    await tx.db.insert(executions).values({
+      id: "x1",
+      workflowId: "w1",
+      revision: 1,
+      userId: "u1",
+      status: "running",
+      createdAt: at,
+      startedAt: at,
+      heartbeatAt: at,
+      hubInstanceId: "the-killed-process",
+    });
+  });
+  await first.stop();
+  const second = await startHub(config(dataDir), { dataDir, logger });
+  try {
+    const row = async () => (await second.deps.database.db.select().from(second.deps.database.t.executions))[0];
+    await waitUntil(async () => (await row())?.status === "failed", "the first sweep");
+    expect((await row())?.error).toBe("The Hub restarted while this run was running; runs are not resumed");
+  } finally {
+    await second.stop();
+  }
 });

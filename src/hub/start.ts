@@ -8,6 +8,7 @@ import { createHubApp } from "./app";
 import { startBackgroundTasks } from "./background/index";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
+import { stopExecutions } from "./executions/shutdown";
 
 export interface StartHubDeps {
   logger: Logger;
@@ -19,7 +20,7 @@ export interface StartHubDeps {
 export interface RunningHub {
   app: ReturnType<typeof createHubApp>;
   deps: HubDeps;
-  /** Stops the background tasks, then closes the database. */
+  /** Stops the background tasks, cancels the runners (closing their records), then closes the database. */
   stop(): Promise<void>;
 }
 
@@ -51,6 +52,8 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     deps,
     async stop() {
       for (const stop of stopTasks) stop();
+      await stopExecutions(deps).catch((err: unknown) => logger.error("closing executions failed", { error: err }));
+      await deps.events.close();
       await db.close();
     },
   };

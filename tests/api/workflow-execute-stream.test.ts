@@ -293,6 +293,45 @@ describe("execute as a stream of NDJSON lines", () => {
   }, 60_000);
 });
 
+describe("a streamed run asked to stop when its client leaves (cancel_on_disconnect: a Hub's cancel)", () => {
+  test("the client leaving stops the engine's work at once: nothing is written, the archive says cancelled", async () => {
+    expect(countingMs(SLOW_COUNT)).toBeGreaterThan(60_000);
+    const db = writeEmptySqlite(join(files, "cancel-empty.sqlite"));
+    const never = join(files, "cancel-never.csv");
+    const slow = workflow(
+      "w-cancel",
+      [countingInput("count", db, SLOW_COUNT), { id: "out", type: "output", config: { path: never } }],
+      ["count -> out"],
+    );
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: t.app.fetch });
+    try {
+      const controller = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/workflow/execute`, {
+        method: "POST",
+        headers: { ...bearer(t.token), "content-type": "application/json", accept: "application/x-ndjson" },
+        body: JSON.stringify({ workflow: slow, cancel_on_disconnect: true }),
+        signal: controller.signal,
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('"tool_id":"count"');
+      await waitUntil(() => t.engine?.stats().busy === 1, "the count to be running");
+      controller.abort();
+      await reader.read().catch(() => undefined);
+      await waitUntil(() => t.engine?.stats().busy === 0, "the engine to stop", 2_000);
+      expect(existsSync(never)).toBe(false);
+      const archived = async () => {
+        const list = await fetch(`http://127.0.0.1:${server.port}/api/archive/list`, { headers: bearer(t.token) });
+        const { archives } = (await list.json()) as { archives: { workflow_name: string; status: string }[] };
+        return archives.find((a) => a.workflow_name === "w-cancel")?.status;
+      };
+      await waitUntil(async () => (await archived()) !== undefined, "the archive entry");
+      expect(await archived()).toBe("cancelled");
+    } finally {
+      server.stop(true);
+    }
+  }, 60_000);
+});
+
 describe("a streamed run past MAX_EXECUTION_TIME_SECONDS", () => {
   test("stops at the limit as a JSON request does: the last line is the 504, after the tools that ran", async () => {
     // Long enough for the CSV Input to end inside it on a busy machine too.

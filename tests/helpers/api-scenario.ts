@@ -8,7 +8,7 @@ import { createHubApp } from "../../src/hub/app";
 import { createPasswordHasher, type PasswordHasher } from "../../src/hub/auth/passwords";
 import { newSessionToken, sessionTokenHash } from "../../src/hub/auth/session-token";
 import type { HubConfig } from "../../src/hub/config";
-import { buildHubDeps, type HubDeps } from "../../src/hub/deps";
+import { type BuildHubDepsInput, buildHubDeps, type HubDeps } from "../../src/hub/deps";
 import type { SessionUser } from "../../src/hub/guards";
 import { ROLES, type Role } from "../../src/hub/roles";
 import type { Clock } from "../../src/shared/clock";
@@ -99,12 +99,14 @@ export interface HubTestAppOptions {
   withAccounts?: boolean;
   /** Adds routes to the Hub app after its own (so behind the session guard), e.g. probes. */
   extend?: (hub: ReturnType<typeof createHubApp>, deps: HubDeps) => void;
+  /** The execution runners' timer, fetch and bounds (buildHubDeps' `executions`). */
+  executions?: BuildHubDepsInput["executions"];
 }
 
 /** The Hub app of the harness's database `ctx`, mounted under /api/v1 with the error handler. */
 export async function makeHubTestApp(
   ctx: HubDbContext,
-  { clock, config, extend, passwords = testPasswordHasher(), withAccounts = true }: HubTestAppOptions = {},
+  { clock, config, extend, executions, passwords = testPasswordHasher(), withAccounts = true }: HubTestAppOptions = {},
 ): Promise<HubTestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: "debug", sink: (line) => logs.push(JSON.parse(line)) });
@@ -115,6 +117,7 @@ export async function makeHubTestApp(
     dataDir: ctx.dataDir,
     clock,
     passwords,
+    executions,
   });
   const app = newApiApp();
   app.onError(createErrorHandler(logger));

@@ -313,6 +313,35 @@ describe("the executor pool", () => {
     }
   });
 
+  test("an aborted signal stops its job: a queued one is dropped, a running one's process killed and replaced", async () => {
+    expect(countingMs(SLOW_COUNT)).toBeGreaterThan(10 * TEST_TIMEOUT_MS);
+    const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });
+    try {
+      const [runningAbort, queuedAbort] = [new AbortController(), new AbortController()];
+      const running = pool.run(slowJob(), { signal: runningAbort.signal }).catch((e: unknown) => e);
+      const queued = pool.run(slowJob(), { signal: queuedAbort.signal }).catch((e: unknown) => e);
+      await waitUntil(() => pool.stats().busy === 1 && pool.stats().queued === 1, "one job running, one queued");
+      const [pid] = pool.stats().pids;
+      queuedAbort.abort();
+      expect(await queued).toHaveProperty("message", "The run was cancelled: its client went away");
+      expect(pool.stats()).toMatchObject({ busy: 1, queued: 0 });
+      runningAbort.abort();
+      expect(await running).toBeInstanceOf(ExecutionError);
+      await waitUntil(() => !isAlive(pid as number), "the executor to be killed");
+      await waitUntil(() => pool.stats().busy === 0, "the engine to be free");
+      // A fresh executor takes the next job; an already aborted signal never starts one.
+      const quick = workflow("w-after", [countingInput("c", db, 3)]);
+      const connections = { c: { uri: db, identity: "sqlite" } };
+      const ok = await pool.run({ kind: "schema", workflow: quick, connections, toolId: "c" });
+      expect(ok.columns).toEqual([{ name: "last", dtype: "Int64" }]);
+      const gone = await pool.run(slowJob(), { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+      expect(gone).toBeInstanceOf(ExecutionError);
+      expect(pool.stats().busy).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("close() fails queued jobs and stops every executor", async () => {
     expect(countingMs(SLOW_COUNT)).toBeGreaterThan(10 * TEST_TIMEOUT_MS);
     const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });

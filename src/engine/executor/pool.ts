@@ -28,6 +28,8 @@ export interface ExecutorPoolOptions {
   jobFileAccess?: () => FileAccessPolicy | undefined;
 }
 
+const CANCELLED = "The run was cancelled: its client went away";
+
 /** What a caller gives with a job besides the job itself. */
 export interface RunOptions {
   /**
@@ -35,6 +37,12 @@ export interface RunOptions {
    * until the job settles. It must not throw; if it does, the error is logged and the job goes on.
    */
   onEvent?(event: RunEvent): void;
+  /**
+   * Aborting it stops the job as the time limit does: a queued job is dropped, a running
+   * one's process is killed (the only way to stop native work) and a fresh one replaces it.
+   * The job fails with an ExecutionError saying it was cancelled.
+   */
+  signal?: AbortSignal;
 }
 
 interface Pending {
@@ -118,6 +126,8 @@ export class ExecutorPool {
   ): Promise<JobResults[K]> {
     if (this.closed) return Promise.reject(new ExecutionError("The Server is stopping; the request was not run"));
     const fileAccess = this.options.jobFileAccess?.();
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(new ExecutionError(CANCELLED));
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         job: fileAccess ? { ...job, fileAccess } : job,
@@ -128,6 +138,7 @@ export class ExecutorPool {
         deadline: Date.now() + this.options.timeoutMs,
       };
       pending.timer = setTimeout(() => this.timeOut(pending), this.options.timeoutMs);
+      signal?.addEventListener("abort", () => this.stopJob(pending, new ExecutionError(CANCELLED)), { once: true });
       this.queue.push(pending);
       this.pump();
     });
@@ -409,6 +420,12 @@ export class ExecutorPool {
     const err = new ExecutionTimeoutError(
       `The run took longer than ${seconds} s (MAX_EXECUTION_TIME_SECONDS) and was stopped`,
     );
+    this.stopJob(pending, err);
+  }
+
+  /** Stops a job, queued or running, and fails it with `err` (the time limit, a cancel). */
+  private stopJob(pending: Pending, err: Error): void {
+    if (pending.settled) return;
     const queued = this.queue.indexOf(pending);
     if (queued >= 0) this.queue.splice(queued, 1);
     const executor = pending.executor;

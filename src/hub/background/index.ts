@@ -2,6 +2,7 @@ import { startPeriodic } from "../../shared/periodic-task";
 import type { HubDeps } from "../deps";
 import { AUDIT_CHECKPOINT_EVERY_MS, checkpointHead } from "./audit-checkpoint";
 import { startConnectionPoller } from "./connection-poller";
+import { startExecutionRecovery } from "./execution-recovery";
 import { asyncPass } from "./run-async";
 import { startServerPoller } from "./server-poller";
 import { deleteExpiredSessions, SESSION_CLEANUP_EVERY_MS } from "./session-cleanup";
@@ -37,6 +38,7 @@ export function startBackgroundTasks(deps: HubDeps): () => void {
     startConnectionPoller(deps),
     startServerPoller(deps).stop,
     startTokenCleanup(deps),
+    startExecutionRecovery(deps),
   ];
   return () => {
     for (const stop of stops) stop();

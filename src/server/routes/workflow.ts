@@ -165,7 +165,8 @@ export function workflowRoutes({ engine, clearCache, prepare, archive, logger }:
             previewLimit: limitOf(body.preview_limit),
             forceRefresh: body.force_refresh,
           },
-          { onEvent },
+          // Opted in (a Hub's cancel): the client leaving stops the engine's work.
+          { onEvent, signal: body.cancel_on_disconnect ? c.req.raw.signal : undefined },
         );
       // The archive records how the run ended, failures included (docs/server-api.md execution rule 5).
       return archive

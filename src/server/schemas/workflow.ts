@@ -17,6 +17,14 @@ export const ExecuteRequest = z
     target_tool_id: z.string().optional().openapi({ description: "Run up to this tool and answer its outputs" }),
     preview_limit: previewLimit,
     force_refresh: z.boolean().optional().openapi({ description: "Clear this workflow's cache first" }),
+    cancel_on_disconnect: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Stop the run when the client goes away (a Hub cancelling an execution). By default a run whose " +
+          "client leaves goes on to its end, so its outputs and archive entry are complete",
+      }),
   })
   .openapi("ExecuteRequest");
 

@@ -1,6 +1,7 @@
 import { accountsMatrix } from "./accounts";
 import { auditMatrix } from "./audit";
 import { connectionsMatrix } from "./connections";
+import { executionsMatrix } from "./executions";
 import { healthMatrix } from "./health";
 import { internalMatrix } from "./internal";
 import { serversMatrix } from "./servers";
@@ -18,5 +19,6 @@ export const MATRIX_AREAS: readonly RoleMatrixArea[] = [
   workflowsMatrix,
   serversMatrix,
   internalMatrix,
+  executionsMatrix,
   auditMatrix,
 ];

@@ -67,6 +67,8 @@ export const executions = pgTable(
     finishedAt: ts("finished_at"),
     /** Refreshed every 15 s while running; the recovery sweep fails records older than 60 s. */
     heartbeatAt: ts("heartbeat_at"),
+    /** The Hub process (an id made at its start) whose runner owns the run; recovery spares a live one's. */
+    hubInstanceId: text("hub_instance_id"),
     error: text("error"),
     /** JSON text: the run's answer (metrics, outputs summary). */
     result: text("result"),

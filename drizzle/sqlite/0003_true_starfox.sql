@@ -1,0 +1,1 @@
+ALTER TABLE `executions` ADD `hub_instance_id` text;
