@@ -13,7 +13,7 @@ export interface HubAuthorizationDeps {
 }
 
 /**
- * `AUTH_MODE=hub` (server.md rule 12, "Authentication" 3): every request but health carries
+ * `AUTH_MODE=hub` (docs/server-api.md rule 12; docs/hub.md "Operating Servers in hub mode"): every request but health carries
  * a capability token the Hub issued for this user, this Server and this moment (one token,
  * one request). Before anything runs, the Server reads what the request names (asked.ts),
  * redeems the token at the Hub's `/internal/authorize` asking for exactly that, and serves

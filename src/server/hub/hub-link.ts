@@ -3,7 +3,7 @@ import type { AuthorizeRequest, AuthorizeResponse } from "../../shared/hub-contr
 import type { Logger } from "../../shared/logger";
 import { type HubClient, HubRejectedServerError } from "./hub-client";
 
-/** server.md "Events": the heartbeat repeats every 30 seconds. */
+/** The heartbeat repeats every 30 seconds (docs/hub.md "Operating Servers in hub mode"). */
 export const HEARTBEAT_MS = 30_000;
 
 export interface HubLinkDeps {
