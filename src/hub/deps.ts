@@ -8,6 +8,7 @@ import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import type { HubConfig } from "./config";
 import { type ConnectionVault, lazyVault } from "./connections/vault";
 import { createGuards, type Guards } from "./guards";
+import type { OnDispatched } from "./schedules/dispatch";
 import { type CapabilityTokens, createCapabilityTokens, createTokenStore } from "./tokens/capability-tokens";
 
 /** Everything the Hub's routes and services are built from; made once per Hub (buildHubDeps). */
@@ -30,6 +31,11 @@ export interface HubDeps {
   dataDir: string;
   /** Seals and opens connection credentials; opened on first use, one per Hub (routes and poller share it). */
   vault: () => Promise<ConnectionVault>;
+  /**
+   * Called with the id of an execution a schedule (its dispatcher or its trigger route) has
+   * committed as `queued`: starts its runner (the seam to executions/runner.ts startExecution).
+   */
+  onDispatched: OnDispatched;
 }
 
 export interface BuildHubDepsInput {
@@ -40,6 +46,8 @@ export interface BuildHubDepsInput {
   clock?: Clock;
   /** Argon2id at Bun's default cost unless given (tests pass a cheaper one). */
   passwords?: PasswordHasher;
+  /** What starts a queued execution's runner; until one is given, the execution waits (and is logged). */
+  onDispatched?: OnDispatched;
 }
 
 /** Wires the Hub's services over an open, migrated database. */
@@ -50,6 +58,7 @@ export function buildHubDeps({
   dataDir,
   clock = systemClock,
   passwords = createPasswordHasher(),
+  onDispatched = (executionId) => logger.debug("execution queued; no runner is wired", { execution_id: executionId }),
 }: BuildHubDepsInput): HubDeps {
   const database = hubDatabase(db, { logger });
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
@@ -61,5 +70,19 @@ export function buildHubDeps({
     clock,
     ttlSeconds: config.capabilityTokenTtlSeconds,
   });
-  return { config, db, database, audit, checkpoints, guards, clock, logger, passwords, tokens, dataDir, vault };
+  return {
+    config,
+    db,
+    database,
+    audit,
+    checkpoints,
+    guards,
+    clock,
+    logger,
+    passwords,
+    tokens,
+    dataDir,
+    vault,
+    onDispatched,
+  };
 }

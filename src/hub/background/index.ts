@@ -3,6 +3,7 @@ import type { HubDeps } from "../deps";
 import { AUDIT_CHECKPOINT_EVERY_MS, checkpointHead } from "./audit-checkpoint";
 import { startConnectionPoller } from "./connection-poller";
 import { asyncPass } from "./run-async";
+import { startScheduler } from "./scheduler";
 import { startServerPoller } from "./server-poller";
 import { deleteExpiredSessions, SESSION_CLEANUP_EVERY_MS } from "./session-cleanup";
 import { startTokenCleanup } from "./token-cleanup";
@@ -37,6 +38,7 @@ export function startBackgroundTasks(deps: HubDeps): () => void {
     startConnectionPoller(deps),
     startServerPoller(deps).stop,
     startTokenCleanup(deps),
+    startScheduler(deps),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -28,9 +28,14 @@ export const schedules = sqliteTable(
     overlap: text("overlap", { enum: ["skip", "allow"] })
       .notNull()
       .default("skip"),
+    /** The revision every run uses; null: the workflow's newest revision when the run is made. */
+    revision: integer("revision"),
     /** The next due occurrence; null when disabled or the cron has no further occurrence. */
     nextRunAt: ts("next_run_at"),
     lastRunAt: ts("last_run_at"),
+    /** Occurrences skipped by `overlap: "skip"` (the previous run still queued or running), and the last one. */
+    skippedCount: integer("skipped_count").notNull().default(0),
+    lastSkippedAt: ts("last_skipped_at"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

@@ -1,0 +1,3 @@
+ALTER TABLE `schedules` ADD `revision` integer;--> statement-breakpoint
+ALTER TABLE `schedules` ADD `skipped_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `schedules` ADD `last_skipped_at` integer;
