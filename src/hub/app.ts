@@ -10,6 +10,7 @@ import { grantsRoutes } from "./grants/routes";
 import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
+import { scheduleRoutes } from "./schedules/routes";
 import { serverRegistrationRoutes } from "./servers/register-routes";
 import { serverRoutes } from "./servers/routes";
 import { usersRoutes } from "./users/routes";
@@ -38,6 +39,7 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", grantsRoutes(deps));
   app.route("/", connectionRoutes(deps));
   app.route("/", workflowRoutes(deps));
+  app.route("/", scheduleRoutes(deps));
   app.route("/", serverRoutes(deps));
   app.route("/", capabilityRoutes(deps));
   return app;

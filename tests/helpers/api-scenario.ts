@@ -99,12 +99,21 @@ export interface HubTestAppOptions {
   withAccounts?: boolean;
   /** Adds routes to the Hub app after its own (so behind the session guard), e.g. probes. */
   extend?: (hub: ReturnType<typeof createHubApp>, deps: HubDeps) => void;
+  /** What starts a queued execution's runner (HubDeps.onDispatched); tests record the ids. */
+  onDispatched?: HubDeps["onDispatched"];
 }
 
 /** The Hub app of the harness's database `ctx`, mounted under /api/v1 with the error handler. */
 export async function makeHubTestApp(
   ctx: HubDbContext,
-  { clock, config, extend, passwords = testPasswordHasher(), withAccounts = true }: HubTestAppOptions = {},
+  {
+    clock,
+    config,
+    extend,
+    onDispatched,
+    passwords = testPasswordHasher(),
+    withAccounts = true,
+  }: HubTestAppOptions = {},
 ): Promise<HubTestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: "debug", sink: (line) => logs.push(JSON.parse(line)) });
@@ -115,6 +124,7 @@ export async function makeHubTestApp(
     dataDir: ctx.dataDir,
     clock,
     passwords,
+    onDispatched,
   });
   const app = newApiApp();
   app.onError(createErrorHandler(logger));
