@@ -8,6 +8,7 @@ import { createHubApp } from "./app";
 import { startBackgroundTasks } from "./background/index";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
+import { acquireReplicaLock } from "./replica-lock";
 
 export interface StartHubDeps {
   logger: Logger;
@@ -37,10 +38,16 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     throw err instanceof DatabaseTooNewError ? new StartupError(err.message) : err;
   }
   logger.debug("hub database ready", { dialect: db.dialect });
+  // Held until stop: a second Hub that may not run beside this one refuses to start.
+  const replicaLock = await acquireReplicaLock(config).catch(async (err) => {
+    await db.close();
+    throw err;
+  });
   const deps = buildHubDeps({ config, db, logger, dataDir, clock });
   // Loads (or generates, with a warning) the checkpoint key now, so a bad AUDIT_SIGNING_KEY
   // stops the start instead of the first checkpoint.
   await deps.checkpoints.key().catch(async (err) => {
+    await replicaLock.release();
     await db.close();
     throw err;
   });
@@ -51,6 +58,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     deps,
     async stop() {
       for (const stop of stopTasks) stop();
+      await replicaLock.release();
       await db.close();
     },
   };

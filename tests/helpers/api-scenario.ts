@@ -44,6 +44,7 @@ export const TEST_HUB_CONFIG: HubConfig = {
   sessionTtlHours: 168,
   capabilityTokenTtlSeconds: 60,
   tokenStoreBackend: "memory",
+  eventBrokerBackend: "memory",
   serverPollIntervalSeconds: 30,
   loginMaxAttempts: 5,
   loginMaxAttemptsPerIp: 30,
