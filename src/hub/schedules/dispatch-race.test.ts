@@ -109,6 +109,61 @@ describeHub("schedule dispatch with two dispatchers", (suite) => {
     }
   });
 
+  // PostgreSQL only: on SQLite the claim is the whole database's write lock, held by one
+  // transaction at a time (a second handle in this thread would wait for it forever).
+  test.skipIf(suite.dialect !== "pg")(
+    "a schedule locked by another dispatcher's open claim is skipped, not waited for; its rollback hands it on",
+    async () => {
+      const ctx = await suite.freshDatabase();
+      const other = secondHandle(ctx.url);
+      try {
+        const clock = manualClock("2026-01-01T00:00:00.500Z");
+        const { userId, workflowId } = await seedWorkflow(ctx.database);
+        const held = await insertSchedule(ctx.database, {
+          userId,
+          workflowId,
+          cron: "* * * * * *",
+          nextRunAt: new Date("2026-01-01T00:00:00Z"),
+        });
+        const free = await insertSchedule(ctx.database, {
+          userId,
+          workflowId,
+          cron: "* * * * * *",
+          nextRunAt: new Date("2026-01-01T00:00:00Z"),
+        });
+        let claimed: () => void = () => {};
+        const isClaimed = new Promise<void>((resolve) => {
+          claimed = resolve;
+        });
+        let die: (err: Error) => void = () => {};
+        const dies = new Promise<never>((_resolve, reject) => {
+          die = reject;
+        });
+        // The first process claims one schedule and hangs before COMMIT.
+        const hanging = ctx.database.transaction(async (tx) => {
+          const rows = await claimDue(tx, clock.now(), 1);
+          expect(rows.map((r) => r.id)).toEqual([held]);
+          claimed();
+          await dies;
+        });
+        await isClaimed;
+        // The other does not wait on the locked row: it dispatches the free one and returns.
+        const meanwhile = await dispatchDue(deps(other, clock.clock));
+        expect(meanwhile.dispatched.map((d) => d.scheduleId)).toEqual([free]);
+        // The first process dies: its claim rolls back, and the next pass dispatches the occurrence.
+        const death = new Error("SIGKILL");
+        die(death);
+        await expect(hanging).rejects.toBe(death);
+        const after = await dispatchDue(deps(other, clock.clock));
+        expect(after.dispatched.map((d) => [d.scheduleId, d.scheduledFor.toISOString()])).toEqual([
+          [held, "2026-01-01T00:00:00.000Z"],
+        ]);
+      } finally {
+        await other.handle.close();
+      }
+    },
+  );
+
   test("the unique (schedule, occurrence) key turns a second insert of one occurrence into a skip, not an error", async () => {
     const { database } = await suite.freshDatabase();
     const clock = manualClock("2026-01-01T00:00:00.500Z");
