@@ -7,6 +7,7 @@ import { type AuditWriter, createAuditWriter } from "./audit/writer";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import type { HubConfig } from "./config";
 import { type ConnectionVault, lazyVault } from "./connections/vault";
+import type { EventBroker } from "./events/broker";
 import { createGuards, type Guards } from "./guards";
 import type { OnDispatched } from "./schedules/dispatch";
 import { type CapabilityTokens, createCapabilityTokens, createTokenStore } from "./tokens/capability-tokens";
@@ -36,6 +37,12 @@ export interface HubDeps {
    * committed as `queued`: starts its runner (the seam to executions/runner.ts startExecution).
    */
   onDispatched: OnDispatched;
+  /**
+   * The execution event broker: with EVENT_BROKER_BACKEND=postgresql, events/pg-broker.ts
+   * (startHub opens it). Undefined here means the in-memory broker, which the executions
+   * branch brings (the lead makes this field required with that default at merge).
+   */
+  events?: EventBroker;
 }
 
 export interface BuildHubDepsInput {
@@ -48,6 +55,7 @@ export interface BuildHubDepsInput {
   passwords?: PasswordHasher;
   /** What starts a queued execution's runner; until one is given, the execution waits (and is logged). */
   onDispatched?: OnDispatched;
+  events?: EventBroker;
 }
 
 /** Wires the Hub's services over an open, migrated database. */
@@ -59,6 +67,7 @@ export function buildHubDeps({
   clock = systemClock,
   passwords = createPasswordHasher(),
   onDispatched = (executionId) => logger.debug("execution queued; no runner is wired", { execution_id: executionId }),
+  events,
 }: BuildHubDepsInput): HubDeps {
   const database = hubDatabase(db, { logger });
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
@@ -84,5 +93,6 @@ export function buildHubDeps({
     dataDir,
     vault,
     onDispatched,
+    events,
   };
 }

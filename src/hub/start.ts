@@ -8,6 +8,8 @@ import { createHubApp } from "./app";
 import { startBackgroundTasks } from "./background/index";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
+import type { EventBroker } from "./events/broker";
+import { createPgBroker } from "./events/pg-broker";
 import { acquireReplicaLock } from "./replica-lock";
 
 export interface StartHubDeps {
@@ -43,10 +45,20 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     await db.close();
     throw err;
   });
-  const deps = buildHubDeps({ config, db, logger, dataDir, clock });
+  // Listening before the routes exist: no event published after start is missed here.
+  let events: EventBroker | undefined;
+  if (config.eventBrokerBackend === "postgresql" && db.dialect === "pg") {
+    events = await createPgBroker({ client: db.db.$client, logger }).catch(async (err) => {
+      await replicaLock.release();
+      await db.close();
+      throw err;
+    });
+  }
+  const deps = buildHubDeps({ config, db, logger, dataDir, clock, events });
   // Loads (or generates, with a warning) the checkpoint key now, so a bad AUDIT_SIGNING_KEY
   // stops the start instead of the first checkpoint.
   await deps.checkpoints.key().catch(async (err) => {
+    await events?.close();
     await replicaLock.release();
     await db.close();
     throw err;
@@ -58,6 +70,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     deps,
     async stop() {
       for (const stop of stopTasks) stop();
+      await events?.close();
       await replicaLock.release();
       await db.close();
     },
