@@ -80,6 +80,9 @@ export const executions = sqliteTable(
     check("executions_status_check", sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
     unique("executions_schedule_occurrence_uq").on(t.scheduleId, t.scheduledFor),
     index("executions_status_heartbeat_idx").on(t.status, t.heartbeatAt),
+    // The dispatcher's overlap check, every second per due schedule: is a run of it still
+    // queued or running? Without it the check reads every past run of the schedule.
+    index("executions_schedule_status_idx").on(t.scheduleId, t.status),
     index("executions_workflow_created_idx").on(t.workflowId, t.createdAt),
     index("executions_user_created_idx").on(t.userId, t.createdAt),
     index("executions_created_idx").on(t.createdAt),

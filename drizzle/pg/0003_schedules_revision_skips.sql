@@ -1,3 +1,0 @@
-ALTER TABLE "schedules" ADD COLUMN "revision" integer;--> statement-breakpoint
-ALTER TABLE "schedules" ADD COLUMN "skipped_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "schedules" ADD COLUMN "last_skipped_at" timestamp with time zone;
