@@ -175,6 +175,28 @@ describeHub("schedule dispatch", (suite) => {
     expect((await scheduledExecutions(database, halfHourly)).every((r) => r.occurrencesCovered === 1)).toBe(true);
   });
 
+  test("a clock that jumps back fires nothing until it reaches next_run_at again (no occurrence twice)", async () => {
+    const { database } = await suite.freshDatabase();
+    const clock = manualClock("2026-01-01T00:00:00.500Z");
+    const { userId, workflowId } = await seedWorkflow(database);
+    const id = await insertSchedule(database, {
+      userId,
+      workflowId,
+      cron: "* * * * * *",
+      nextRunAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const d = dispatcher(database, clock.clock);
+    await d.pass();
+    clock.set("2025-12-31T23:00:00Z"); // an hour back
+    for (let s = 0; s < 5; s++, clock.advance(1000)) expect((await d.pass()).dispatched).toHaveLength(0);
+    clock.set("2026-01-01T00:00:01.100Z");
+    await d.pass();
+    expect((await scheduledExecutions(database, id)).map((r) => iso(r.scheduledFor))).toEqual([
+      "2026-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:01.000Z",
+    ]);
+  });
+
   test("a disabled schedule and one without a next occurrence never fire", async () => {
     const { database } = await suite.freshDatabase();
     const { userId, workflowId } = await seedWorkflow(database);
