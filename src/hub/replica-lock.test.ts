@@ -51,3 +51,45 @@ describeHub("the replica lock", (suite) => {
     await again.release();
   });
 });
+
+describeHub("the replica lock's watch", (suite) => {
+  test.skipIf(suite.dialect !== "pg")(
+    "a lost lock session is noticed: the lock is retaken when free, and reported lost when another Hub took it",
+    async () => {
+      const { url, handle } = await suite.freshDatabase({ migrate: false });
+      if (handle.dialect !== "pg") throw new Error("PostgreSQL only");
+      const admin = handle.db.$client;
+      const killLockSession = async () => {
+        await admin`select pg_terminate_backend(pid) from pg_locks
+                    where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
+      };
+      /** The check, retried while the client notices its connection is gone and reconnects. */
+      const checked = async (lock: Awaited<ReturnType<typeof acquireReplicaLock>>) => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await lock.check();
+          } catch (err) {
+            if (attempt >= 20) throw err;
+          }
+        }
+      };
+      const first = await acquireReplicaLock({ databaseUrl: url, ...memory });
+      try {
+        expect(await first.check()).toBe("held");
+        await killLockSession();
+        expect(await checked(first)).toBe("retaken");
+        expect(await first.check()).toBe("held");
+        // Its session dies again, and this time another Hub starts in the gap.
+        await killLockSession();
+        const second = await acquireReplicaLock({ databaseUrl: url, ...memory });
+        try {
+          expect(await checked(first)).toBe("lost");
+        } finally {
+          await second.release();
+        }
+      } finally {
+        await first.release();
+      }
+    },
+  );
+});

@@ -41,7 +41,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
   }
   logger.debug("hub database ready", { dialect: db.dialect });
   // Held until stop: a second Hub that may not run beside this one refuses to start.
-  const replicaLock = await acquireReplicaLock(config).catch(async (err) => {
+  const replicaLock = await acquireReplicaLock(config, { logger }).catch(async (err) => {
     await db.close();
     throw err;
   });
