@@ -86,7 +86,12 @@ async function claimBatch(deps: DispatchDeps, tx: HubTx, limit: number, out: Dis
       continue;
     }
     const revision = row.revision ?? (await q.currentRevision(tx, row.workflowId));
-    if (revision === undefined) continue; // the workflow is being deleted with its schedules
+    if (revision === undefined) {
+      // Cannot happen while the foreign key holds (deleting a workflow deletes its schedules);
+      // advanced anyway, so a pass never claims the same row again and again.
+      await q.updateSchedule(tx, row.id, { nextRunAt: next });
+      continue;
+    }
     const executionId = newId();
     const inserted = await q.insertQueuedExecution(tx, {
       id: executionId,
