@@ -51,6 +51,7 @@ describe("loadConfig defaults", () => {
       sessionTtlHours: 168,
       capabilityTokenTtlSeconds: 60,
       tokenStoreBackend: "memory",
+      eventBrokerBackend: "memory",
       serverPollIntervalSeconds: 30,
       loginMaxAttempts: 5,
       loginMaxAttemptsPerIp: 30,
@@ -59,6 +60,17 @@ describe("loadConfig defaults", () => {
       executionArtifactMaxMb: 100,
     });
     expect(c.rateLimit.enabled).toBe(true);
+  });
+
+  test("hub mode: EVENT_BROKER_BACKEND=postgresql reaches the Hub's config, and needs a PostgreSQL DATABASE_URL", () => {
+    const pg = { ...base, DATABASE_URL: "postgres://h/db", EVENT_BROKER_BACKEND: "postgresql" };
+    expect(loadConfig({ mode: "hub", env: pg }).hub?.eventBrokerBackend).toBe("postgresql");
+    expect(() => loadConfig({ mode: "hub", env: { ...base, EVENT_BROKER_BACKEND: "postgresql" } })).toThrow(
+      "EVENT_BROKER_BACKEND=postgresql needs a postgres:// DATABASE_URL",
+    );
+    expect(() => loadConfig({ mode: "hub", env: { ...base, EVENT_BROKER_BACKEND: "redis" } })).toThrow(
+      "EVENT_BROKER_BACKEND",
+    );
   });
 
   test("hub mode: AUDIT_SIGNING_KEY reaches the Hub's config", () => {

@@ -223,11 +223,15 @@ function hubConfig(v: SettingValues, dataDir: string): HubConfig {
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(url)) {
     refuse("DATABASE_URL (--database-url) must start with sqlite: or postgres://");
   }
+  if (v.EVENT_BROKER_BACKEND === "postgresql" && url.startsWith("sqlite:")) {
+    refuse("EVENT_BROKER_BACKEND=postgresql needs a postgres:// DATABASE_URL (the events travel through PostgreSQL)");
+  }
   return {
     databaseUrl: url,
     sessionTtlHours: v.SESSION_TTL_HOURS ?? 168,
     capabilityTokenTtlSeconds: v.CAPABILITY_TOKEN_TTL_SECONDS ?? 60,
     tokenStoreBackend: v.TOKEN_STORE_BACKEND ?? "memory",
+    eventBrokerBackend: v.EVENT_BROKER_BACKEND ?? "memory",
     serverPollIntervalSeconds: v.SERVER_POLL_INTERVAL_SECONDS ?? 30,
     loginMaxAttempts: v.LOGIN_MAX_ATTEMPTS ?? 5,
     loginMaxAttemptsPerIp: v.LOGIN_MAX_ATTEMPTS_PER_IP ?? 30,

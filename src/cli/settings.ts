@@ -440,6 +440,13 @@ export const SETTINGS = {
     describe: "Where capability tokens live: memory (one replica) or database",
     scope: "hub",
   }),
+  EVENT_BROKER_BACKEND: def({
+    schema: oneOf(["memory", "postgresql"]),
+    default: "memory",
+    describe:
+      "How execution events reach stream clients: memory (one replica) or postgresql (LISTEN/NOTIFY; needs a postgres:// DATABASE_URL)",
+    scope: "hub",
+  }),
   AUDIT_SIGNING_KEY: def({
     schema: secret,
     defaultText: "(generated into <data dir>/audit/signing.key)",

@@ -12,6 +12,7 @@ import { groupsRoutes } from "./groups/routes";
 import type { HubEnv } from "./guards";
 import { hubHealthRoutes } from "./health/routes";
 import { internalRoutes } from "./internal/routes";
+import { scheduleRoutes } from "./schedules/routes";
 import { serverRegistrationRoutes } from "./servers/register-routes";
 import { serverRoutes } from "./servers/routes";
 import { usersRoutes } from "./users/routes";
@@ -42,6 +43,7 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", connectionRoutes(deps));
   app.route("/", workflowRoutes(deps));
   app.route("/", executionRoutes(deps));
+  app.route("/", scheduleRoutes(deps));
   app.route("/", serverRoutes(deps));
   app.route("/", capabilityRoutes(deps));
   return app;

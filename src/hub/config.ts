@@ -4,6 +4,12 @@ export interface HubConfig {
   sessionTtlHours: number;
   capabilityTokenTtlSeconds: number;
   tokenStoreBackend: "memory" | "database";
+  /**
+   * EVENT_BROKER_BACKEND: execution events fan out in this process's memory, or through
+   * PostgreSQL's LISTEN/NOTIFY to every replica (events/pg-broker.ts). With either memory
+   * backend a Hub on PostgreSQL holds the replica lock (replica-lock.ts).
+   */
+  eventBrokerBackend: "memory" | "postgresql";
   serverPollIntervalSeconds: number;
   /** Login throttle (auth/login-throttle.ts): attempts per username and per client address in the window. */
   loginMaxAttempts: number;

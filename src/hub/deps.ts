@@ -9,8 +9,10 @@ import type { HubConfig } from "./config";
 import { type ConnectionVault, lazyVault } from "./connections/vault";
 import type { EventBroker } from "./events/broker";
 import { createMemoryBroker } from "./events/memory-broker";
+import { startExecution } from "./executions/runner";
 import { createExecutionRuntime, type ExecutionRuntime } from "./executions/runtime";
 import { createGuards, type Guards } from "./guards";
+import type { OnDispatched } from "./schedules/dispatch";
 import { type CapabilityTokens, createCapabilityTokens, createTokenStore } from "./tokens/capability-tokens";
 
 /** Everything the Hub's routes and services are built from; made once per Hub (buildHubDeps). */
@@ -33,10 +35,16 @@ export interface HubDeps {
   dataDir: string;
   /** Seals and opens connection credentials; opened on first use, one per Hub (routes and poller share it). */
   vault: () => Promise<ConnectionVault>;
-  /** Execution events for the SSE stream (the in-memory broker: one replica). */
+  /** Execution events for the SSE stream: the in-memory broker (one replica), or with
+   * EVENT_BROKER_BACKEND=postgresql events/pg-broker.ts (startHub opens it). */
   events: EventBroker;
   /** This process's instance id and live execution runners (executions/runtime.ts). */
   executions: ExecutionRuntime;
+  /**
+   * Called with the id of an execution a schedule (its dispatcher or its trigger route) has
+   * committed as `queued`: starts its runner (executions/runner.ts startExecution).
+   */
+  onDispatched: OnDispatched;
 }
 
 export interface BuildHubDepsInput {
@@ -49,6 +57,10 @@ export interface BuildHubDepsInput {
   passwords?: PasswordHasher;
   /** The runners' timer, fetch and bounds (tests fire heartbeats by hand). */
   executions?: Parameters<typeof createExecutionRuntime>[0];
+  /** What starts a queued execution's runner: startExecution unless a test records the ids instead. */
+  onDispatched?: OnDispatched;
+  /** The event broker: the in-memory one unless given (startHub gives the PostgreSQL one when set). */
+  events?: EventBroker;
 }
 
 /** Wires the Hub's services over an open, migrated database. */
@@ -60,6 +72,8 @@ export function buildHubDeps({
   clock = systemClock,
   passwords = createPasswordHasher(),
   executions,
+  onDispatched,
+  events: givenEvents,
 }: BuildHubDepsInput): HubDeps {
   const database = hubDatabase(db, { logger });
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
@@ -71,14 +85,14 @@ export function buildHubDeps({
     clock,
     ttlSeconds: config.capabilityTokenTtlSeconds,
   });
-  const events = createMemoryBroker();
+  const events = givenEvents ?? createMemoryBroker();
   const runtime = createExecutionRuntime({
     startedAt: clock(),
     artifactMaxBytes:
       config.executionArtifactMaxMb === undefined ? undefined : config.executionArtifactMaxMb * 1024 * 1024,
     ...executions,
   });
-  return {
+  const deps: HubDeps = {
     config,
     db,
     database,
@@ -93,5 +107,7 @@ export function buildHubDeps({
     vault,
     events,
     executions: runtime,
+    onDispatched: onDispatched ?? ((executionId) => startExecution(deps, executionId)),
   };
+  return deps;
 }

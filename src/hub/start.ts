@@ -8,7 +8,10 @@ import { createHubApp } from "./app";
 import { startBackgroundTasks } from "./background/index";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
+import type { EventBroker } from "./events/broker";
+import { createPgBroker } from "./events/pg-broker";
 import { stopExecutions } from "./executions/shutdown";
+import { acquireReplicaLock } from "./replica-lock";
 
 export interface StartHubDeps {
   logger: Logger;
@@ -38,10 +41,26 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     throw err instanceof DatabaseTooNewError ? new StartupError(err.message) : err;
   }
   logger.debug("hub database ready", { dialect: db.dialect });
-  const deps = buildHubDeps({ config, db, logger, dataDir, clock });
+  // Held until stop: a second Hub that may not run beside this one refuses to start.
+  const replicaLock = await acquireReplicaLock(config, { logger }).catch(async (err) => {
+    await db.close();
+    throw err;
+  });
+  // Listening before the routes exist: no event published after start is missed here.
+  let events: EventBroker | undefined;
+  if (config.eventBrokerBackend === "postgresql" && db.dialect === "pg") {
+    events = await createPgBroker({ client: db.db.$client, logger }).catch(async (err) => {
+      await replicaLock.release();
+      await db.close();
+      throw err;
+    });
+  }
+  const deps = buildHubDeps({ config, db, logger, dataDir, clock, events });
   // Loads (or generates, with a warning) the checkpoint key now, so a bad AUDIT_SIGNING_KEY
   // stops the start instead of the first checkpoint.
   await deps.checkpoints.key().catch(async (err) => {
+    await events?.close();
+    await replicaLock.release();
     await db.close();
     throw err;
   });
@@ -54,6 +73,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
       for (const stop of stopTasks) stop();
       await stopExecutions(deps).catch((err: unknown) => logger.error("closing executions failed", { error: err }));
       await deps.events.close();
+      await replicaLock.release();
       await db.close();
     },
   };

@@ -44,6 +44,7 @@ export const TEST_HUB_CONFIG: HubConfig = {
   sessionTtlHours: 168,
   capabilityTokenTtlSeconds: 60,
   tokenStoreBackend: "memory",
+  eventBrokerBackend: "memory",
   serverPollIntervalSeconds: 30,
   loginMaxAttempts: 5,
   loginMaxAttemptsPerIp: 30,
@@ -101,12 +102,22 @@ export interface HubTestAppOptions {
   extend?: (hub: ReturnType<typeof createHubApp>, deps: HubDeps) => void;
   /** The execution runners' timer, fetch and bounds (buildHubDeps' `executions`). */
   executions?: BuildHubDepsInput["executions"];
+  /** What starts a queued execution's runner (HubDeps.onDispatched); tests record the ids. */
+  onDispatched?: HubDeps["onDispatched"];
 }
 
 /** The Hub app of the harness's database `ctx`, mounted under /api/v1 with the error handler. */
 export async function makeHubTestApp(
   ctx: HubDbContext,
-  { clock, config, extend, executions, passwords = testPasswordHasher(), withAccounts = true }: HubTestAppOptions = {},
+  {
+    clock,
+    config,
+    extend,
+    executions,
+    onDispatched,
+    passwords = testPasswordHasher(),
+    withAccounts = true,
+  }: HubTestAppOptions = {},
 ): Promise<HubTestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: "debug", sink: (line) => logs.push(JSON.parse(line)) });
@@ -118,6 +129,7 @@ export async function makeHubTestApp(
     clock,
     passwords,
     executions,
+    onDispatched,
   });
   const app = newApiApp();
   app.onError(createErrorHandler(logger));

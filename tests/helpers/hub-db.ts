@@ -48,7 +48,8 @@ async function adminStatement(adminUrl: string, statement: string): Promise<void
   }
 }
 
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty PostgreSQL database on the server of `adminUrl`, and how to drop it. */
+export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `weft_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   await adminStatement(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);

@@ -4,6 +4,7 @@ import { AUDIT_CHECKPOINT_EVERY_MS, checkpointHead } from "./audit-checkpoint";
 import { startConnectionPoller } from "./connection-poller";
 import { startExecutionRecovery } from "./execution-recovery";
 import { asyncPass } from "./run-async";
+import { startScheduler } from "./scheduler";
 import { startServerPoller } from "./server-poller";
 import { deleteExpiredSessions, SESSION_CLEANUP_EVERY_MS } from "./session-cleanup";
 import { startTokenCleanup } from "./token-cleanup";
@@ -39,6 +40,7 @@ export function startBackgroundTasks(deps: HubDeps): () => void {
     startServerPoller(deps).stop,
     startTokenCleanup(deps),
     startExecutionRecovery(deps),
+    startScheduler(deps),
   ];
   return () => {
     for (const stop of stops) stop();

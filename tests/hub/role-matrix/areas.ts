@@ -4,6 +4,7 @@ import { connectionsMatrix } from "./connections";
 import { executionsMatrix } from "./executions";
 import { healthMatrix } from "./health";
 import { internalMatrix } from "./internal";
+import { schedulesMatrix } from "./schedules";
 import { serversMatrix } from "./servers";
 import type { RoleMatrixArea } from "./types";
 import { workflowsMatrix } from "./workflows";
@@ -20,5 +21,6 @@ export const MATRIX_AREAS: readonly RoleMatrixArea[] = [
   serversMatrix,
   internalMatrix,
   executionsMatrix,
+  schedulesMatrix,
   auditMatrix,
 ];

@@ -28,9 +28,14 @@ export const schedules = pgTable(
     overlap: text("overlap", { enum: ["skip", "allow"] })
       .notNull()
       .default("skip"),
+    /** The revision every run uses; null: the workflow's newest revision when the run is made. */
+    revision: integer("revision"),
     /** The next due occurrence; null when disabled or the cron has no further occurrence. */
     nextRunAt: ts("next_run_at"),
     lastRunAt: ts("last_run_at"),
+    /** Occurrences skipped by `overlap: "skip"` (the previous run still queued or running), and the last one. */
+    skippedCount: integer("skipped_count").notNull().default(0),
+    lastSkippedAt: ts("last_skipped_at"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -77,6 +82,9 @@ export const executions = pgTable(
     check("executions_status_check", sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
     unique("executions_schedule_occurrence_uq").on(t.scheduleId, t.scheduledFor),
     index("executions_status_heartbeat_idx").on(t.status, t.heartbeatAt),
+    // The dispatcher's overlap check, every second per due schedule: is a run of it still
+    // queued or running? Without it the check reads every past run of the schedule.
+    index("executions_schedule_status_idx").on(t.scheduleId, t.status),
     index("executions_workflow_created_idx").on(t.workflowId, t.createdAt),
     index("executions_user_created_idx").on(t.userId, t.createdAt),
     index("executions_created_idx").on(t.createdAt),

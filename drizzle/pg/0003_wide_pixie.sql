@@ -1,1 +1,0 @@
-ALTER TABLE "executions" ADD COLUMN "hub_instance_id" text;

@@ -1,1 +1,0 @@
-ALTER TABLE `executions` ADD `hub_instance_id` text;

@@ -1,0 +1,67 @@
+import { isoInZone, nextOccurrences, parseSchedule } from "./occurrences";
+import type { ScheduleRow } from "./queries";
+import type { ScheduleBody, TriggeredExecution } from "./schemas";
+
+/** How many upcoming occurrences an answer lists (decisions.md "next_runs"). */
+export const NEXT_RUNS = 5;
+
+/** A schedule as the API answers it: instants in its zone's offset, and its next five occurrences from `now`. */
+export function scheduleBody(row: ScheduleRow, now: Date): ScheduleBody {
+  const zoned = (at: Date | null) => (at ? isoInZone(at, row.timezone) : null);
+  const upcoming = row.enabled ? nextOccurrences(parseSchedule(row.cron, row.timezone), now, NEXT_RUNS) : [];
+  return {
+    id: row.id,
+    name: row.name,
+    workflow_id: row.workflowId,
+    user_id: row.userId,
+    cron: row.cron,
+    timezone: row.timezone,
+    enabled: row.enabled,
+    overlap: row.overlap,
+    revision: row.revision,
+    next_run_at: zoned(row.nextRunAt),
+    last_run_at: zoned(row.lastRunAt),
+    skipped_count: row.skippedCount,
+    last_skipped_at: zoned(row.lastSkippedAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    next_runs: upcoming.map((at) => isoInZone(at, row.timezone)),
+  };
+}
+
+type ExecutionRow = {
+  id: string;
+  workflowId: string;
+  revision: number;
+  userId: string | null;
+  serverId: string | null;
+  scheduleId: string | null;
+  scheduledFor: Date | null;
+  occurrencesCovered: number;
+  status: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  error: string | null;
+};
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/** An execution row as the trigger answers it (the fields decisions.md gives executions). */
+export function executionBody(row: ExecutionRow): TriggeredExecution {
+  return {
+    id: row.id,
+    workflow_id: row.workflowId,
+    revision: row.revision,
+    user_id: row.userId,
+    server_id: row.serverId,
+    schedule_id: row.scheduleId,
+    scheduled_for: iso(row.scheduledFor),
+    occurrences_covered: row.occurrencesCovered,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    started_at: iso(row.startedAt),
+    finished_at: iso(row.finishedAt),
+    error: row.error,
+  };
+}
