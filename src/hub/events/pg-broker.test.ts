@@ -4,6 +4,8 @@ import { PG_URL } from "../../../tests/helpers/hub-db";
 import { waitUntil } from "../../../tests/helpers/wait";
 import { newId } from "../../shared/ids";
 import { createLogger } from "../../shared/logger";
+import { executionStream } from "../executions/sse";
+import type { SessionUser } from "../guards";
 import type { EventBroker, HubEvent } from "./broker";
 import { createPgBroker, encodeEvent, MAX_PAYLOAD_BYTES } from "./pg-broker";
 
@@ -31,11 +33,14 @@ describe.skipIf(!PG_URL)("the PostgreSQL event broker (two Hub replicas, two poo
     for (const c of opened.splice(0).reverse()) await c.close();
   });
 
-  /** A "replica": its own pool on the test server, and a broker on a channel of this test's. */
-  async function replica(channel: string): Promise<EventBroker> {
+  /**
+   * A "replica": its own pool on the test server, and a broker on a channel of this test's,
+   * numbering from 1 (or, `byClock`, from its start time as a Hub's does).
+   */
+  async function replica(channel: string, byClock = false): Promise<EventBroker> {
     const client = new SQL(PG_URL as string, { max: 2 });
     opened.push({ close: () => client.close() });
-    const broker = await createPgBroker({ client, logger, channel, bufferSize: 3 });
+    const broker = await createPgBroker({ client, logger, channel, bufferSize: 3, firstId: byClock ? undefined : 1 });
     opened.push(broker);
     return broker;
   }
@@ -84,5 +89,40 @@ describe.skipIf(!PG_URL)("the PostgreSQL event broker (two Hub replicas, two poo
     expect(all).toHaveLength(5);
     await a.close();
     await expect(a.publish("execution.updated", data("e7"))).rejects.toThrow("closed");
+  });
+
+  test("a restarted replica numbers above its predecessor: a client resuming across the restart is told what it missed", async () => {
+    const channel = `weft_t_${newId().replace(/-/g, "").slice(-20)}`;
+    const before = await replica(channel, true);
+    const seen: HubEvent[] = [];
+    before.subscribe((e) => seen.push(e));
+    await before.publish("execution.updated", data("e1"));
+    await waitUntil(() => seen.length === 1, "the event before the restart");
+    const lastSeen = seen[0]?.id as number;
+    await before.close();
+    // The restart: a new broker (a new process) on the same channel, once the clock moved on.
+    const startedAt = Date.now();
+    await waitUntil(() => Date.now() > startedAt, "the clock to move");
+    const after = await replica(channel, true);
+    const missed: HubEvent[] = [];
+    after.subscribe((e) => missed.push(e));
+    await after.publish("execution.updated", data("e2"));
+    await waitUntil(() => missed.length === 1, "the event the client missed");
+    // Its ids are above the old ones with a gap, so the stream (sse.ts) sends stream.reset
+    // to a client resuming from lastSeen, instead of replaying nothing and going on.
+    expect(missed[0]?.id).toBeGreaterThan(lastSeen + 1);
+    const frames: string[] = [];
+    const reader = executionStream(
+      { events: after, every: () => () => {} },
+      { id: "u1", role: "user" } as SessionUser,
+      lastSeen,
+    ).getReader();
+    const decoder = new TextDecoder();
+    const next = async () => frames.push(decoder.decode((await reader.read()).value));
+    await next(); // ": connected"
+    await after.publish("execution.updated", data("e3"));
+    await next();
+    expect(frames[1]).toContain("event: stream.reset");
+    await reader.cancel();
   });
 });

@@ -10,6 +10,14 @@ export interface PgBrokerOptions {
   channel?: string;
   /** How many recent events are kept for a client that resumes with Last-Event-ID. */
   bufferSize?: number;
+  /**
+   * The id of the first event this replica receives: by default its start time in
+   * microseconds, as the memory broker's, so a restarted replica numbers above what it sent
+   * before the restart and a client resuming from an old id is told it missed events
+   * (sse.ts's `stream.reset`) instead of being given nothing, or other events, under ids it
+   * already saw.
+   */
+  firstId?: number;
 }
 
 export const DEFAULT_CHANNEL = "weft_hub_events";
@@ -49,7 +57,8 @@ function decodeEvent(payload: string): Omit<HubEvent, "id"> | undefined {
  * arrives and hands it to its subscribers, so a stream client of any replica sees every
  * replica's events. PostgreSQL delivers notifications in commit order to every listener.
  *
- * Ids are this replica's: increasing in the order it received the events, kept in a bounded
+ * Ids are this replica's: increasing by one in the order it received the events (from its
+ * start time in microseconds, so they grow across restarts), kept in a bounded
  * buffer for `subscribe({after})` (Last-Event-ID). A client that reconnects to ANOTHER replica
  * resumes by that replica's numbering, so behind a load balancer keep stream clients on one
  * replica (sticky sessions) for an exact resume. An event published while this replica's
@@ -60,8 +69,9 @@ export async function createPgBroker({
   logger,
   channel = DEFAULT_CHANNEL,
   bufferSize = DEFAULT_BUFFER,
+  firstId = Date.now() * 1000,
 }: PgBrokerOptions): Promise<EventBroker> {
-  let nextId = 1;
+  let nextId = firstId;
   const buffer: HubEvent[] = [];
   const listeners = new Set<(e: HubEvent) => void>();
 
