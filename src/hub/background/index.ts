@@ -10,9 +10,11 @@ import { deleteExpiredSessions, SESSION_CLEANUP_EVERY_MS } from "./session-clean
 import { startTokenCleanup } from "./token-cleanup";
 
 /**
- * Every background task of the Hub, started with it (hub.md "Background work"); answers one
- * stop for all. Each task is a pass over the database with the injected clock, run by the
- * shared periodic runner, so a test calls the pass directly instead of waiting.
+ * Every background task of the Hub, started with it (docs/hub.md; README.md here lists each
+ * with its period); answers one stop for all. Each task's pass works with the injected clock
+ * and is exported apart from its timer, so a test calls it directly instead of waiting: the
+ * fixed-period ones run on the shared periodic runner, the pollers, the scheduler and the
+ * recovery sweep plan their own next pass (one never overlaps the one before).
  */
 export function startBackgroundTasks(deps: HubDeps): () => void {
   const { logger } = deps;
