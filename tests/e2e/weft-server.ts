@@ -64,16 +64,19 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
 
 /**
  * `weft all` in this process, as it starts by default: the Hub and a Server in hub mode on
- * one port (port 0), a fresh data directory (so the Hub needs its first account), serving
+ * one port (port 0), or with `mode` "hub" the Hub alone; a fresh data directory (so the Hub needs its first account), serving
  * the built UI from web/dist. `files` is a folder outside the data directory, for a
  * filesystem connection the test grants.
  */
-export async function startE2eAll(env: Record<string, string> = {}): Promise<Omit<E2eServer, "token">> {
+export async function startE2eAll(
+  env: Record<string, string> = {},
+  mode: "all" | "hub" = "all",
+): Promise<Omit<E2eServer, "token">> {
   const root = mkdtempSync(join(tmpdir(), "weft-e2e-all-"));
   const files = join(root, "files");
   mkdirSync(files);
   const config = loadConfig({
-    mode: "all",
+    mode,
     env: {
       HOME: root,
       WEFT_DATA_DIR: join(root, "data"),
@@ -81,7 +84,7 @@ export async function startE2eAll(env: Record<string, string> = {}): Promise<Omi
       WEFT_NO_BROWSER: "1",
       STATIC_FILES_PATH: webDist,
       CONNECTION_ENCRYPTION_KEY: "weft-e2e-test-key",
-      ENGINE_PROCESSES: "1",
+      ...(mode === "all" ? { ENGINE_PROCESSES: "1" } : {}),
       ...env,
     },
   });

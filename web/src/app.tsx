@@ -29,7 +29,7 @@ function Connected() {
   const api = useApi();
   const account = useHubAccount();
   // Asked again when a session that ended is renewed (hub mode): its refusal was the session's.
-  const [info] = createResource(
+  const [info, { refetch }] = createResource(
     () => (account?.renewals() ?? 0) + 1,
     () => api.info(),
   );
@@ -44,7 +44,20 @@ function Connected() {
         </Notice>
       </Match>
       <Match when={account && info.error}>
-        <Notice>The Server could not be reached through the Hub: {(info.error as Error).message}</Notice>
+        {/* Hub mode: e.g. 409, no online Server may serve this person now. Said plainly, with a way on. */}
+        <main class="notice" aria-live="polite" data-testid="server-unavailable">
+          <h1>Weft</h1>
+          <p>The designer could not reach a Server through the Hub.</p>
+          <p data-testid="server-unavailable-reason">{(info.error as Error).message}</p>
+          <p class="notice-actions">
+            <button type="button" data-testid="server-retry" onClick={() => void refetch()}>
+              Try again
+            </button>
+            <button type="button" data-testid="notice-sign-out" onClick={() => void account?.signOut()}>
+              Sign out
+            </button>
+          </p>
+        </main>
       </Match>
       <Match when={info.error}>
         <Notice>
