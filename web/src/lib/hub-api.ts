@@ -4,7 +4,7 @@
  * elsewhere, deleted): `onSessionEnded` hears it, so the app can ask the person to sign in
  * again, and the request still fails with ApiError.
  */
-import { ApiError, type Fetch, failure } from "./api";
+import { type Fetch, failure } from "./api";
 import type { CapabilityToken, HubSession, HubStatus } from "./hub-types";
 
 export interface HubClientOptions {
@@ -55,4 +55,3 @@ export function createHubClient({
 }
 
 export type HubClient = ReturnType<typeof createHubClient>;
-export { ApiError };
