@@ -92,9 +92,8 @@ describe("loadConfig defaults", () => {
     const local = loadConfig({ mode: "all", env: { ...base, AUTH_MODE: "ephemeral" } });
     expect(local.server).toMatchObject({ authMode: "ephemeral", fileAccessMode: "restricted", hubUrl: undefined });
     expect(loadConfig({ mode: "server", env: base }).server?.authMode).toBe("ephemeral");
-    // Until the web UI signs in to the Hub, the designer's requests are refused there: said at start.
-    expect(c.warnings.join("\n")).toContain("The web designer cannot sign in to the Hub yet");
-    expect(local.warnings.join("\n")).not.toContain("The web designer");
+    // The web designer signs in to the Hub and gets capability tokens (tests/e2e/hub-sign-in.test.ts): no warning.
+    expect(c.warnings).toEqual([]);
   });
 
   test("hub mode with a Hub on another host and no SERVER_ENDPOINT warns that the Hub may not reach the Server", () => {

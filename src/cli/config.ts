@@ -159,12 +159,6 @@ function serverConfig(
       "SERVER_ENDPOINT is not set: this Server registers its listen URL with a Hub on another host, which may not reach it",
     );
   }
-  if (mode === "all" && authMode === "hub") {
-    warnings.push(
-      "The web designer cannot sign in to the Hub yet, so in `weft all` its Server requests are refused (401): " +
-        "use the Hub's API, or `weft all --auth-mode ephemeral` (or `weft server`) for the designer",
-    );
-  }
   if (authMode === "disabled")
     warnings.push("AUTH_MODE=disabled: the Server accepts requests from anyone who can reach it");
   if (files === "open") warnings.push("FILE_ACCESS_MODE=open: workflows may read and write any path this process can");

@@ -58,7 +58,7 @@ export function createServerApp(deps: ServerDeps) {
   const app = newApiApp();
   app.route(
     "/",
-    healthRoutes(config.maxPreviewRows, () => engine.stats()),
+    healthRoutes(config.maxPreviewRows, () => engine.stats(), config.authMode),
   );
   app.route("/", infoRoutes(config));
   const hub = grants ? async (id: string) => grants.connectionUri(id) : undefined;

@@ -20,6 +20,15 @@ describe("health", () => {
     await t.close();
   });
 
+  test("GET /api/health/ says the Server's auth mode, without a token (the web UI reads it before signing in)", async () => {
+    const local = await makeTestApp({ env: { AUTH_MODE: "ephemeral" } });
+    expect(await (await local.app.request("/api/health/")).json()).toMatchObject({ auth_mode: "ephemeral" });
+    await local.close();
+    const all = await makeTestApp({ mode: "all" });
+    expect(await (await all.app.request("/api/health/")).json()).toMatchObject({ auth_mode: "hub" });
+    await all.close();
+  });
+
   test("GET /api/v1/health answers with the database", async () => {
     const t = await makeTestApp({ mode: "hub" });
     const res = await t.app.request("/api/v1/health");

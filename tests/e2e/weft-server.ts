@@ -61,3 +61,41 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     },
   };
 }
+
+/**
+ * `weft all` in this process, as it starts by default: the Hub and a Server in hub mode on
+ * one port (port 0), or with `mode` "hub" the Hub alone; a fresh data directory (so the Hub needs its first account), serving
+ * the built UI from web/dist. `files` is a folder outside the data directory, for a
+ * filesystem connection the test grants.
+ */
+export async function startE2eAll(
+  env: Record<string, string> = {},
+  mode: "all" | "hub" = "all",
+): Promise<Omit<E2eServer, "token">> {
+  const root = mkdtempSync(join(tmpdir(), "weft-e2e-all-"));
+  const files = join(root, "files");
+  mkdirSync(files);
+  const config = loadConfig({
+    mode,
+    env: {
+      HOME: root,
+      WEFT_DATA_DIR: join(root, "data"),
+      PORT: "0",
+      WEFT_NO_BROWSER: "1",
+      STATIC_FILES_PATH: webDist,
+      CONNECTION_ENCRYPTION_KEY: "weft-e2e-test-key",
+      ...(mode === "all" ? { ENGINE_PROCESSES: "1" } : {}),
+      ...env,
+    },
+  });
+  const weft = await startWeft(config, createLogger({ level: "warn" }));
+  return {
+    openUrl: weft.openUrl,
+    url: weft.url,
+    files,
+    async stop() {
+      await weft.stop(2_000);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

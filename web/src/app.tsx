@@ -1,6 +1,7 @@
 import { createResource, Match, onCleanup, onMount, Show, Switch } from "solid-js";
 import { Canvas } from "./canvas/canvas";
 import { ConfigPanel } from "./config/config-panel";
+import { useHubAccount } from "./hub/hub-account";
 import { type ApiClient, ApiError } from "./lib/api";
 import { ApiProvider, useApi } from "./lib/api-context";
 import { PageView } from "./pages/page-view";
@@ -26,13 +27,37 @@ export function App(props: { api: ApiClient }) {
 
 function Connected() {
   const api = useApi();
-  const [info] = createResource(() => api.info());
+  const account = useHubAccount();
+  // Asked again when a session that ended is renewed (hub mode): its refusal was the session's.
+  const [info, { refetch }] = createResource(
+    () => (account?.renewals() ?? 0) + 1,
+    () => api.info(),
+  );
   return (
     <Switch>
+      <Match when={account && info.error instanceof ApiError && info.error.status === 401}>
+        <Notice>Your session has ended: sign in again.</Notice>
+      </Match>
       <Match when={info.error instanceof ApiError && info.error.status === 401}>
         <Notice>
           This page has no valid token. Open the link that <code>weft</code> printed when it started.
         </Notice>
+      </Match>
+      <Match when={account && info.error}>
+        {/* Hub mode: e.g. 409, no online Server may serve this person now. Said plainly, with a way on. */}
+        <main class="notice" aria-live="polite" data-testid="server-unavailable">
+          <h1>Weft</h1>
+          <p>The designer could not reach a Server through the Hub.</p>
+          <p data-testid="server-unavailable-reason">{(info.error as Error).message}</p>
+          <p class="notice-actions">
+            <button type="button" data-testid="server-retry" onClick={() => void refetch()}>
+              Try again
+            </button>
+            <button type="button" data-testid="notice-sign-out" onClick={() => void account?.signOut()}>
+              Sign out
+            </button>
+          </p>
+        </main>
       </Match>
       <Match when={info.error}>
         <Notice>

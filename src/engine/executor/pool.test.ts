@@ -299,7 +299,7 @@ describe("the executor pool", () => {
       timeoutMs: 60_000,
       command: [process.execPath, "-e", "console.error('no addons here'); process.exit(3)"],
     });
-    const health = healthRoutes(1000, () => pool.stats());
+    const health = healthRoutes(1000, () => pool.stats(), "ephemeral");
     const status = async () => ((await (await health.request("/health/")).json()) as { status: string }).status;
     try {
       expect(await status()).toBe("ok");

@@ -2,6 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import type { PoolStats } from "../../engine/executor/pool";
 import { newApiApp } from "../../http/openapi-app";
 import { DUCKDB_VERSION, PLATFORM, POLARS_VERSION, RUNTIME_VERSION, WEFT_VERSION } from "../../shared/version";
+import type { AuthMode } from "../config";
 import { HealthSchema } from "../schemas/health";
 
 const route = createRoute({
@@ -25,7 +26,7 @@ function canTakeWork(s: PoolStats): boolean {
   return s.idle > 0 || (s.startFailures === 0 && (s.starting > 0 || s.running < s.size));
 }
 
-export function healthRoutes(maxPreviewRows: number, engineStats: () => PoolStats) {
+export function healthRoutes(maxPreviewRows: number, engineStats: () => PoolStats, authMode: AuthMode) {
   const body = (): z.infer<typeof HealthSchema> => {
     const s = engineStats();
     const ok = canTakeWork(s);
@@ -42,6 +43,7 @@ export function healthRoutes(maxPreviewRows: number, engineStats: () => PoolStat
       runtime_version: RUNTIME_VERSION,
       duckdb_version: DUCKDB_VERSION,
       engine: { executors: s.size, ready: s.idle, busy: s.busy, starting: s.starting, queued: s.queued },
+      auth_mode: authMode,
     };
   };
   const app = newApiApp();

@@ -26,6 +26,11 @@ export const HealthSchema = z
     runtime_version: z.string(),
     duckdb_version: z.string(),
     engine: EngineStateSchema,
+    auth_mode: z.enum(["ephemeral", "static", "hub", "disabled"]).openapi({
+      description:
+        "How this Server authenticates (AUTH_MODE): the web UI reads it before it holds a token, " +
+        "to know whether its requests need a Hub's capability tokens (`hub`)",
+    }),
   })
   .openapi("ServerHealth");
 

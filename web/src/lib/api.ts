@@ -65,7 +65,7 @@ export interface ApiClientOptions {
 type Query = Record<string, string | number | boolean | undefined>;
 
 /** `{detail}` of an error answer, the status text when it has none. */
-async function failure(res: Response): Promise<ApiError> {
+export async function failure(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => ({}))) as { detail?: string };
   return new ApiError(res.status, body.detail ?? res.statusText);
 }

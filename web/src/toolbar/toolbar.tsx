@@ -13,6 +13,7 @@ import { FileControls, FileLabel } from "./file-controls";
 import { useToolbarShortcuts } from "./shortcuts";
 import { setTheme, THEME_CHOICES, type ThemeChoice, theme } from "./theme";
 import "./toolbar.css";
+import { AccountMenu } from "../hub/account-menu";
 
 interface Message {
   text: string;
@@ -200,6 +201,7 @@ export function Toolbar() {
             </For>
           </select>
         </label>
+        <AccountMenu />
       </div>
       <Show when={restored()}>
         {(r) => (

@@ -1,0 +1,57 @@
+/**
+ * The client of a Hub (`/api/v1`): the routes the UI uses, with the signed-in session as the
+ * bearer. A 401 on a route that needs the session means it ended (expired, signed out
+ * elsewhere, deleted): `onSessionEnded` hears it, so the app can ask the person to sign in
+ * again, and the request still fails with ApiError.
+ */
+import { type Fetch, failure } from "./api";
+import type { CapabilityToken, HubSession, HubStatus } from "./hub-types";
+
+export interface HubClientOptions {
+  /** Where the Hub's API is mounted (`/api/v1`). */
+  base: string;
+  /** The session's bearer token, read at each request; none when signed out. */
+  session: () => string | undefined;
+  /** Called when the Hub answers 401 to a request that carried a session. */
+  onSessionEnded?: () => void;
+  fetch?: Fetch;
+}
+
+export function createHubClient({
+  base,
+  session,
+  onSessionEnded,
+  fetch: send = (url, init) => fetch(url, init),
+}: HubClientOptions) {
+  const root = base.replace(/\/+$/, "");
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers = new Headers();
+    if (body !== undefined) headers.set("Content-Type", "application/json");
+    const token = session();
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    const res = await send(root + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 401 && token) onSessionEnded?.();
+    if (!res.ok) throw await failure(res);
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
+  }
+
+  return {
+    /** Public: whether the Hub needs its first account, and who the session is. */
+    status: () => request<HubStatus>("GET", "/auth/status"),
+    /** The first account, the owner, signed in (403 once any account exists). */
+    register: (body: { username: string; password: string; email?: string }) =>
+      request<HubSession>("POST", "/auth/register", body),
+    login: (body: { username: string; password: string }) => request<HubSession>("POST", "/auth/login", body),
+    logout: () => request<void>("POST", "/auth/logout"),
+    /** A single-use token for one request to a Server the person may use (409: none online). */
+    capabilityToken: () => request<CapabilityToken>("POST", "/capabilities/token", {}),
+  };
+}
+
+export type HubClient = ReturnType<typeof createHubClient>;
