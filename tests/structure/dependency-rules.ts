@@ -24,9 +24,9 @@ const under =
 const isTestOrFixture = (path: string) => /\.(test|fixture)\.tsx?$/.test(path);
 /** Code that ships: src/ and web/src, minus tests and test support. */
 const isProduction = (path: string) => under("src", "web/src")(path) && !isTestOrFixture(path);
-/** What web/ may take from src/: the shared contracts, the tool catalogue and the route schemas. */
+/** What web/ may take from src/: the shared contracts, the tool catalogue and the route schemas (Server and Hub). */
 const WEB_MAY_IMPORT =
-  /^src\/(shared\/|tools\/(catalog|tool-meta)(\.tsx?)?$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/)/;
+  /^src\/(shared\/|tools\/(catalog|tool-meta)(\.tsx?)?$|tools\/[^/]+\/meta(\.tsx?)?$|server\/schemas\/|hub\/[^/]+\/schemas(\.tsx?)?$)/;
 /** What hub/ may take from src/tools: the Polars-free catalogue, metas and graph checks (tools/imports.test.ts). */
 const HUB_MAY_IMPORT_FROM_TOOLS = /^src\/tools\/(catalog|tool-meta|validate-graph|[^/]+\/meta)(\.tsx?)?$/;
 
@@ -120,9 +120,9 @@ export const DEPENDENCY_RULES: DependencyRule[] = [
   },
   {
     name: "web/ takes the route schemas as types only",
-    why: "the web app compiles against the answers' shapes, never bundles the Server's code",
+    why: "the web app compiles against the answers' shapes, never bundles the Server's or the Hub's code",
     from: under("web"),
-    forbids: under("src/server/schemas"),
+    forbids: (target) => under("src/server/schemas")(target) || /^src\/hub\/[^/]+\/schemas(\.tsx?)?$/.test(target),
     typesAllowed: true,
     bad: {
       from: "web/src/lib/api.ts",

@@ -1,11 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import type { Mode } from "../../../src/cli/argv";
 import { makeTestApp } from "../../../tests/helpers/test-app";
 import { detectBackend } from "./backend";
 
 /* What the app learns before it holds any token, from a whole app of each mode in process. */
 describe("detectBackend", () => {
-  const cases: [string, Mode, Record<string, string>, unknown][] = [
+  const cases: [string, "server" | "hub" | "all", Record<string, string>, unknown][] = [
     ["weft server: the designer with the tab's token", "server", {}, { kind: "server" }],
     ["weft all, its Server apart from the Hub: as `server`", "all", { AUTH_MODE: "ephemeral" }, { kind: "server" }],
     [
