@@ -106,4 +106,16 @@ describeHub("connection rules beyond one request", (suite) => {
     );
     expect(statuses.sort()).toEqual([201, 409, 409, 409, 409]);
   });
+
+  test("concurrent creates of one name in different cases: one 201, the others 409", async () => {
+    const names = ["Shared Folder", "shared folder", "SHARED FOLDER", "Shared folder"];
+    const statuses = await Promise.all(
+      names.map((name) =>
+        hub
+          .request("admin", "POST", "/connections", { name, type: "filesystem", path: tmpdir() })
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409, 409]);
+  });
 });

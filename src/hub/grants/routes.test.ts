@@ -273,4 +273,12 @@ describeHub("grant groups: CRUD, connections, read-only user groups", (suite) =>
       audit: [],
     });
   });
+
+  test("concurrent creates of one name in different cases: one 201, the others 409 (the index holds the race)", async () => {
+    const names = ["Night Shift", "night shift", "NIGHT SHIFT", "Night shift"];
+    const statuses = await Promise.all(
+      names.map((name) => hub.request("admin", "POST", "/grant-groups", { name }).then((r) => r.status)),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409, 409]);
+  });
 });

@@ -338,4 +338,12 @@ describeHub("user groups: CRUD, members, grant-group assignment", (suite) => {
     expect(holders).toMatchObject({ total: 1, groups: [{ name: "Operations" }] });
     await runScenario(hub, { as: "admin", method: "DELETE", path: `/groups/${ids.analysts}`, status: 404, audit: [] });
   });
+
+  test("concurrent creates of one name in different cases: one 201, the others 409 (the index holds the race)", async () => {
+    const names = ["Night Shift", "night shift", "NIGHT SHIFT", "Night shift"];
+    const statuses = await Promise.all(
+      names.map((name) => hub.request("admin", "POST", "/groups", { name }).then((r) => r.status)),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409, 409]);
+  });
 });

@@ -1,16 +1,22 @@
-import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 import { connections } from "./connections";
 import { groups } from "./users";
 
 /** Reusable permission bundles: hold connections, never users or other grant groups. */
-export const grantGroups = pgTable("grant_groups", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull().unique(),
-  description: text("description"),
-  createdAt: ts("created_at").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-});
+export const grantGroups = pgTable(
+  "grant_groups",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    description: text("description"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  // Names are unique ignoring case (the service says 409 first; this holds under a race).
+  (t) => [uniqueIndex("grant_groups_name_lower_uq").on(sql`lower(${t.name})`)],
+);
 
 /** A grant group assigned to a user group (made from the user-group side only). CASCADE both ways. */
 export const userGroupGrantGroups = pgTable(

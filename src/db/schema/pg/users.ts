@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 
 /** Accounts; `role` is owner > admin > auditor > user (decisions.md). */
@@ -23,13 +23,18 @@ export const users = pgTable(
 );
 
 /** User groups. */
-export const groups = pgTable("groups", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull().unique(),
-  description: text("description"),
-  createdAt: ts("created_at").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-});
+export const groups = pgTable(
+  "groups",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    description: text("description"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  // Names are unique ignoring case (the service says 409 first; this holds under a race).
+  (t) => [uniqueIndex("groups_name_lower_uq").on(sql`lower(${t.name})`)],
+);
 
 /**
  * Membership. Deleting a user or a group removes its memberships (CASCADE): a membership

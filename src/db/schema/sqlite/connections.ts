@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, ts } from "./columns";
 import { users } from "./users";
 
@@ -25,7 +25,11 @@ export const connections = sqliteTable(
     /** Scrubbed of credentials before it is stored. */
     healthError: text("health_error"),
   },
-  (t) => [check("connections_type_check", sql`${t.type} in ('database', 'filesystem')`)],
+  (t) => [
+    check("connections_type_check", sql`${t.type} in ('database', 'filesystem')`),
+    // Names are unique ignoring case (the service says 409 first; this holds under a race).
+    uniqueIndex("connections_name_lower_uq").on(sql`lower(${t.name})`),
+  ],
 );
 
 /** A database connection's settings; the password is a sealed box (src/shared/connection-crypto.ts), JSON. */
