@@ -102,6 +102,8 @@ describe.skipIf(!hasChromium)("the Workflows area in `weft all`", () => {
       await page.getByTestId("hub-nav-workflows").click();
       await page.getByTestId("workflows-empty").waitFor();
       expect(await page.getByTestId("hub-area-designer").isHidden()).toBe(true);
+      // Who is signed in (and Sign out) stays at hand in every area.
+      await page.getByTestId("account").getByText("olga").waitFor();
       await bothThemes(page, "workflows-empty");
       // Back by keyboard: the areas are buttons in the tab order.
       await page.getByTestId("hub-nav-designer").focus();

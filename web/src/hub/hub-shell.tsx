@@ -1,4 +1,5 @@
 import { For, type JSX, Show } from "solid-js";
+import { AccountMenu } from "./account-menu";
 import { type HubArea, useHubWorkspace } from "./hub-workspace";
 import { WorkflowsPage } from "./workflows-page";
 import "./hub-shell.css";
@@ -10,7 +11,8 @@ const AREAS: { area: HubArea; label: string }[] = [
 
 /**
  * The Hub's app around the designer: a row of areas at the top (Designer, Workflows; later
- * Home, Executions, Schedules and the admin area) and the chosen one below. The designer
+ * Home, Executions, Schedules and the admin area), who is signed in at its end, and the
+ * chosen area below. The designer
  * stays mounted while another area is shown, so nothing being built is lost by looking away.
  */
 export function HubShell(props: { designer: JSX.Element }) {
@@ -35,6 +37,7 @@ export function HubShell(props: { designer: JSX.Element }) {
             </button>
           )}
         </For>
+        <AccountMenu />
       </nav>
       <div class="hub-area" hidden={area() !== "designer"} data-testid="hub-area-designer">
         {props.designer}

@@ -13,7 +13,6 @@ import { FileControls, FileLabel } from "./file-controls";
 import { useToolbarShortcuts } from "./shortcuts";
 import { setTheme, THEME_CHOICES, type ThemeChoice, theme } from "./theme";
 import "./toolbar.css";
-import { AccountMenu } from "../hub/account-menu";
 import { HubWorkflowLabel, useHubDesigner } from "../hub/hub-designer";
 
 interface Message {
@@ -212,7 +211,6 @@ export function Toolbar() {
             </For>
           </select>
         </label>
-        <AccountMenu />
       </div>
       <Show when={restored()}>
         {(r) => (
