@@ -6,6 +6,8 @@ import { createHubClient } from "../lib/hub-api";
 import type { HubSession, HubStatus } from "../lib/hub-types";
 import { FirstRunSetup } from "./first-run-setup";
 import { type HubAccount, HubAccountProvider } from "./hub-account";
+import { HubShell } from "./hub-shell";
+import { createHubWorkspace, HubWorkspaceProvider } from "./hub-workspace";
 import type { SessionStore } from "./session";
 import { SignIn } from "./sign-in";
 
@@ -19,7 +21,8 @@ export interface HubAppProps {
 
 /**
  * The app when a Hub serves the page (`weft hub`, `weft all`): first-run setup while the Hub
- * has no account, the sign-in without a session, then the designer, whose Server requests
+ * has no account, the sign-in without a session, then the shell (hub-shell.tsx: the designer
+ * and the Workflows page), whose designer's Server requests
  * each get a capability token with the session. A session the Hub stops accepting brings the
  * sign-in over the designer, which stays mounted: nothing typed is lost, and the person is
  * where they were when they have signed in again.
@@ -28,6 +31,7 @@ export function HubApp(props: HubAppProps) {
   const session = props.session;
   const hub = createHubClient({ base: "/api/v1", session: session.token, onSessionEnded: () => session.markEnded() });
   const api = createApiClient({ base: "/api", fetch: capabilityFetch({ hub, server: props.server }) });
+  const workspace = createHubWorkspace(hub);
   const [needsSetup, setNeedsSetup] = createSignal(props.status.needs_setup);
   const signedIn = (started: HubSession) => {
     setNeedsSetup(false);
@@ -57,7 +61,9 @@ export function HubApp(props: HubAppProps) {
         {/* While the sign-in is over it, the work below takes no focus nor click (inert). */}
         <div class="hub-work" ref={(el) => createEffect(() => (el.inert = session.ended()))}>
           <HubAccountProvider value={account}>
-            <App api={api} />
+            <HubWorkspaceProvider value={workspace}>
+              <HubShell designer={<App api={api} />} />
+            </HubWorkspaceProvider>
           </HubAccountProvider>
         </div>
         <Show when={session.ended()}>

@@ -122,6 +122,25 @@ describe("the Hub client and the designer's capability tokens", () => {
     expect(new Set(bearers).size).toBe(3);
   });
 
+  test("workflows: create, list and search by name a page at a time, read, save a revision or no change", async () => {
+    const content = (name: string) => ({ meta: { workflow_id: `wf-${name}`, name }, tools: [], wires: [] });
+    const sales = await owner.hub.createWorkflow({ name: "Sales by region", content: content("sales") });
+    await owner.hub.createWorkflow({ name: "Budget", content: content("budget") });
+    expect(sales).toMatchObject({ name: "Sales by region", revision: 1 });
+    expect((await owner.hub.listWorkflows({ limit: 50, offset: 0 })).total).toBe(2);
+    const found = await owner.hub.listWorkflows({ name: "SALES", limit: 50, offset: 0 });
+    expect(found.workflows.map((w) => w.name)).toEqual(["Sales by region"]);
+    const page = await owner.hub.listWorkflows({ limit: 1, offset: 1 });
+    expect({ rows: page.workflows.length, total: page.total }).toEqual({ rows: 1, total: 2 });
+    expect((await owner.hub.workflow(sales.id)).content).toEqual(content("sales"));
+    const changed = { ...content("sales"), meta: { workflow_id: "wf-sales", name: "Sales, renamed" } };
+    const saved = await owner.hub.saveWorkflowContent(sales.id, { content: changed, message: "renamed" });
+    expect(saved).toMatchObject({ revision: 2, revision_created: true });
+    const again = await owner.hub.saveWorkflowContent(sales.id, { content: changed });
+    expect(again).toMatchObject({ revision: 2, revision_created: false });
+    expect((await refusal(owner.hub.workflow("no-such-workflow"))).status).toBe(404);
+  });
+
   test("signed out: the session is refused (401), the client says the session ended, and no Server is asked", async () => {
     const before = toServer.length;
     await owner.hub.logout();

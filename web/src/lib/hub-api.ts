@@ -5,7 +5,15 @@
  * again, and the request still fails with ApiError.
  */
 import { type Fetch, failure } from "./api";
-import type { CapabilityToken, HubSession, HubStatus } from "./hub-types";
+import type {
+  CapabilityToken,
+  HubSession,
+  HubStatus,
+  HubWorkflow,
+  HubWorkflowDetail,
+  HubWorkflowList,
+  HubWorkflowSaved,
+} from "./hub-types";
 
 export interface HubClientOptions {
   /** Where the Hub's API is mounted (`/api/v1`). */
@@ -51,6 +59,19 @@ export function createHubClient({
     logout: () => request<void>("POST", "/auth/logout"),
     /** A single-use token for one request to a Server the person may use (409: none online). */
     capabilityToken: () => request<CapabilityToken>("POST", "/capabilities/token", {}),
+    /** The workflows the person may read (their own; every one for auditors and above), a page of them. */
+    listWorkflows: (query: { name?: string; limit: number; offset: number }) => {
+      const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+      if (query.name) params.set("name", query.name);
+      return request<HubWorkflowList>("GET", `/workflows?${params}`);
+    },
+    /** One workflow with its newest revision's content. */
+    workflow: (id: string) => request<HubWorkflowDetail>("GET", `/workflows/${encodeURIComponent(id)}`),
+    /** A new workflow; its content is revision 1. */
+    createWorkflow: (body: { name: string; content: unknown }) => request<HubWorkflow>("POST", "/workflows", body),
+    /** Stores `content` as a new revision (`revision_created: false` when it equals the newest). */
+    saveWorkflowContent: (id: string, body: { content: unknown; message?: string }) =>
+      request<HubWorkflowSaved>("PUT", `/workflows/${encodeURIComponent(id)}/content`, body),
   };
 }
 

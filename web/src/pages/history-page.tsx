@@ -1,4 +1,5 @@
 import { createSignal, For, onMount, Show } from "solid-js";
+import { useHubWorkspace } from "../hub/hub-workspace";
 import { ApiError, type ArchiveEntry, type ArchiveExecutionLog } from "../lib/api";
 import { useApi } from "../lib/api-context";
 import { parseWorkflow } from "../model/workflow";
@@ -18,6 +19,7 @@ export function HistoryPage() {
   const editor = useEditor();
   const live = useLive();
   const api = useApi();
+  const hub = useHubWorkspace();
   const files = workflowFiles(editor, api);
   const [entries, setEntries] = createSignal<ArchiveEntry[]>([]);
   const [total, setTotal] = createSignal(0);
@@ -63,6 +65,8 @@ export function HistoryPage() {
     try {
       const detail = await api.archiveDetail(entry.path);
       files.load(parseWorkflow(JSON.stringify(detail.workflow)));
+      // A run's workflow is not the Hub workflow the designer held: Save asks for a new one's name.
+      hub?.setCurrent(undefined);
       openPage(undefined);
       live.refresh();
     } catch (err) {

@@ -13,7 +13,7 @@ import { FileControls, FileLabel } from "./file-controls";
 import { useToolbarShortcuts } from "./shortcuts";
 import { setTheme, THEME_CHOICES, type ThemeChoice, theme } from "./theme";
 import "./toolbar.css";
-import { AccountMenu } from "../hub/account-menu";
+import { HubWorkflowLabel, useHubDesigner } from "../hub/hub-designer";
 
 interface Message {
   text: string;
@@ -50,17 +50,25 @@ export function Toolbar() {
     if (!files.mayDiscard()) return;
     if (forgetRestored) forgetAutosave();
     files.reset();
+    leaveHubWorkflow();
     setRestored(undefined);
     openPage(undefined);
     say("New workflow");
   };
+  const afterOpen = () => {
+    setRestored(undefined);
+    openPage(undefined);
+    live.refresh();
+  };
+  const hub = useHubDesigner({ files, say, afterOpen, docName: () => editor.state.doc.meta.name });
+  // A workflow from elsewhere (a file, New) is no longer the Hub workflow: Save makes a new one.
+  const leaveHubWorkflow = () => hub?.leave();
   const fileActions = createFileActions({
     files,
     say,
     afterOpen: () => {
-      setRestored(undefined);
-      openPage(undefined);
-      live.refresh();
+      leaveHubWorkflow();
+      afterOpen();
     },
     defaultName: () => workflowFileName(editor.state.doc.meta.name),
     inlineSecrets: () => toolsWithInlineSecrets(editor.state.doc),
@@ -88,8 +96,8 @@ export function Toolbar() {
     }
   };
   useToolbarShortcuts({
-    save: () => void fileActions.save(),
-    saveAs: fileActions.saveAs,
+    save: () => (hub ? hub.save.save() : void fileActions.save()),
+    saveAs: () => (hub ? hub.save.saveAsNew() : fileActions.saveAs()),
     open: fileActions.chooseServerFile,
     run: () => void run(),
   });
@@ -111,7 +119,9 @@ export function Toolbar() {
               onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
             />
           </label>
-          <FileLabel files={files} />
+          <Show when={hub?.current()} fallback={<FileLabel files={files} />}>
+            <HubWorkflowLabel hub={hub as NonNullable<typeof hub>} />
+          </Show>
         </div>
         <Show when={files.dirty()}>
           <span class="toolbar-dirty" data-testid="toolbar-dirty" title="Changes not saved in a file">
@@ -128,7 +138,7 @@ export function Toolbar() {
         >
           New
         </button>
-        <FileControls actions={fileActions} files={files} />
+        <FileControls actions={fileActions} files={files} hub={hub} />
         <span class="toolbar-sep" aria-hidden="true" />
         <button
           type="button"
@@ -201,7 +211,6 @@ export function Toolbar() {
             </For>
           </select>
         </label>
-        <AccountMenu />
       </div>
       <Show when={restored()}>
         {(r) => (
