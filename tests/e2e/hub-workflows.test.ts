@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { waitUntil } from "../helpers/wait";
-import { CHROMIUM, hasChromium, launchChromium, openPage, screenshot, step } from "./browser";
+import { CHROMIUM, hasChromium, launchChromium, openPage, step } from "./browser";
+import { bothThemes, grantFolderToSelf, type HubCall, hubApi } from "./hub-e2e";
 import { docOf } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eAll } from "./weft-server";
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
   if (!hasChromium) return;
   buildWebIfStale();
   weft = await startE2eAll();
+  hub = hubApi(weft.url);
   csv = join(weft.files, "sales.csv");
   writeFileSync(csv, "region,amount\nnorth,10\nsouth,20\neast,30\n");
   browser = await launchChromium();
@@ -36,30 +37,7 @@ afterAll(async () => {
   await weft?.stop();
 });
 
-/** The Hub's API, as the test's own client (setup the UI does not do yet, and the checks). */
-async function hub(method: string, path: string, bearer?: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(new URL(`/api/v1${path}`, weft.url), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-  const json: any = text.startsWith("{") ? JSON.parse(text) : {};
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return json;
-}
-
-async function bothThemes(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await screenshot(page, `hub-${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
+let hub: HubCall;
 
 /** The toolbar's message says `text` (it stays 5 s: long enough to be read here). */
 async function toolbarSays(page: Page, text: string | RegExp) {
@@ -81,21 +59,7 @@ describe.skipIf(!hasChromium)("the Workflows area in `weft all`", () => {
 
     const owner = (await hub("POST", "/auth/login", undefined, { username: "olga", password: PASSWORD })).token;
     await step("the owner is granted the folder and the Server is online", async () => {
-      const me = (await hub("GET", "/auth/me", owner)).id ?? (await hub("GET", "/auth/me", owner)).user?.id;
-      const files = await hub("POST", "/connections", owner, {
-        name: "Team files",
-        type: "filesystem",
-        path: weft.files,
-      });
-      const group = await hub("POST", "/groups", owner, { name: "Analysts" });
-      const grants = await hub("POST", "/grant-groups", owner, { name: "Analyst files" });
-      await hub("POST", `/groups/${group.id}/members`, owner, { user_id: me });
-      await hub("POST", `/grant-groups/${grants.id}/connections/${files.id}`, owner);
-      await hub("POST", `/groups/${group.id}/grant-groups/${grants.id}`, owner);
-      await waitUntil(
-        async () => (await hub("GET", "/servers", owner)).servers?.[0]?.status === "online",
-        "the Server of `weft all` online at its Hub",
-      );
+      await grantFolderToSelf(hub, owner, weft.files);
     });
 
     await step("the Workflows page of a new Hub says there are none yet", async () => {
