@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { newApiApp } from "../../http/openapi-app";
 import type { HubDeps } from "../deps";
+import { ExecutionSummarySchema } from "../executions/schemas";
 import type { HubEnv } from "../guards";
 import {
   CreateScheduleBody,
@@ -8,7 +9,6 @@ import {
   ScheduleListQuery,
   ScheduleListSchema,
   ScheduleSchema,
-  TriggeredExecutionSchema,
   UpdateScheduleBody,
 } from "./schemas";
 import { createScheduleService } from "./service";
@@ -92,7 +92,11 @@ const routes = {
     security,
     summary: "Run the schedule's workflow now, on the schedule owner's behalf; answers the queued execution",
     request: { params: IdParam },
-    responses: { 201: { ...json(TriggeredExecutionSchema), description: "Queued" }, 403: notYours, 404: hidden },
+    responses: {
+      201: { ...json(ExecutionSummarySchema), description: "Queued (GET /executions/{id} tells how it went)" },
+      403: notYours,
+      404: hidden,
+    },
   }),
 };
 

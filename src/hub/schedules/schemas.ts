@@ -86,23 +86,3 @@ export type ScheduleBody = z.infer<typeof ScheduleSchema>;
 export const ScheduleListSchema = z
   .object({ schedules: z.array(ScheduleSchema), total: z.number().int() })
   .openapi("HubScheduleList");
-
-/** The execution a trigger made (GET /executions/{id} tells how it went). */
-export const TriggeredExecutionSchema = z
-  .object({
-    id: z.string(),
-    workflow_id: z.string(),
-    revision: z.number().int(),
-    user_id: z.string().nullable(),
-    server_id: z.string().nullable(),
-    schedule_id: z.string().nullable(),
-    scheduled_for: timestamp.nullable(),
-    occurrences_covered: z.number().int(),
-    status: z.string(),
-    created_at: timestamp,
-    started_at: timestamp.nullable(),
-    finished_at: timestamp.nullable(),
-    error: z.string().nullable(),
-  })
-  .openapi("HubScheduleTriggeredExecution");
-export type TriggeredExecution = z.infer<typeof TriggeredExecutionSchema>;

@@ -4,6 +4,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../../shared/err
 import { newId } from "../../shared/ids";
 import type { AuditEventInput } from "../audit/chain";
 import type { AuditWriter } from "../audit/writer";
+import { executionBody } from "../executions/view";
 import type { SessionUser } from "../guards";
 import { canSee as canSeeWorkflow } from "../workflows/access";
 import { findRevision, findWorkflow } from "../workflows/queries";
@@ -12,7 +13,7 @@ import type { OnDispatched } from "./dispatch";
 import { parseSchedule } from "./occurrences";
 import * as queries from "./queries";
 import type { CreateScheduleBody, ScheduleListQuery, UpdateScheduleBody } from "./schemas";
-import { executionBody, scheduleBody } from "./view";
+import { scheduleBody } from "./view";
 
 export interface ScheduleServiceDeps {
   database: HubDatabase;

@@ -1,6 +1,6 @@
 import { isoInZone, nextOccurrences, parseSchedule } from "./occurrences";
 import type { ScheduleRow } from "./queries";
-import type { ScheduleBody, TriggeredExecution } from "./schemas";
+import type { ScheduleBody } from "./schemas";
 
 /** How many upcoming occurrences an answer lists (decisions.md "next_runs"). */
 export const NEXT_RUNS = 5;
@@ -26,42 +26,5 @@ export function scheduleBody(row: ScheduleRow, now: Date): ScheduleBody {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     next_runs: upcoming.map((at) => isoInZone(at, row.timezone)),
-  };
-}
-
-type ExecutionRow = {
-  id: string;
-  workflowId: string;
-  revision: number;
-  userId: string | null;
-  serverId: string | null;
-  scheduleId: string | null;
-  scheduledFor: Date | null;
-  occurrencesCovered: number;
-  status: string;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  error: string | null;
-};
-
-const iso = (at: Date | null) => at?.toISOString() ?? null;
-
-/** An execution row as the trigger answers it (the fields decisions.md gives executions). */
-export function executionBody(row: ExecutionRow): TriggeredExecution {
-  return {
-    id: row.id,
-    workflow_id: row.workflowId,
-    revision: row.revision,
-    user_id: row.userId,
-    server_id: row.serverId,
-    schedule_id: row.scheduleId,
-    scheduled_for: iso(row.scheduledFor),
-    occurrences_covered: row.occurrencesCovered,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    started_at: iso(row.startedAt),
-    finished_at: iso(row.finishedAt),
-    error: row.error,
   };
 }
