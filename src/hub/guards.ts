@@ -4,9 +4,9 @@ import { matchedRoutes } from "hono/route";
 import type { HubDatabase } from "../db/hub-db";
 import type { Clock } from "../shared/clock";
 import { ForbiddenError, UnauthorizedError } from "../shared/errors";
+import { type Role, roleAtLeast } from "../shared/roles";
 import type { AuditWriter } from "./audit/writer";
 import { sameDigest, sessionTokenHash } from "./auth/session-token";
-import { type Role, roleAtLeast } from "./roles";
 import { serverAuth } from "./servers/server-auth";
 
 /** The signed-in user, as the guards leave it on the request. */

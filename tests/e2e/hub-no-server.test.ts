@@ -53,6 +53,7 @@ describe.skipIf(!hasChromium)("the web app in `weft hub` without a Server", () =
       await page.getByTestId("sign-in-username").fill("olga");
       await page.getByTestId("sign-in-password").fill(PASSWORD);
       await page.getByTestId("sign-in-submit").click();
+      await page.getByTestId("hub-nav-designer").click();
       const notice = page.getByTestId("server-unavailable");
       await notice.getByText("No online Server may serve you now").waitFor();
       expect(capabilityAnswers).toEqual([409]);

@@ -86,9 +86,11 @@ describe.skipIf(!hasChromium)("the web app in `weft all`", () => {
       await page.getByTestId("setup-error").getByText("at least 12 characters").waitFor();
     });
 
-    await step("the owner is created and lands in the designer", async () => {
+    await step("the owner is created, lands on Home, and opens the designer", async () => {
       await page.getByTestId("setup-password").fill(PASSWORD);
       await page.getByTestId("setup-submit").click();
+      await page.getByTestId("home-page").waitFor();
+      await page.getByTestId("hub-nav-designer").click();
       await page.getByTestId("toolbar").waitFor();
       await page.getByTestId("account").getByText("olga").waitFor();
       await page.waitForFunction(() => window.__weft !== undefined);

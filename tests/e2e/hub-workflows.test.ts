@@ -48,11 +48,13 @@ describe.skipIf(!hasChromium)("the Workflows area in `weft all`", () => {
   test("save on the Hub, list and search, open again, a new revision, no change", async () => {
     const { context, page, problems } = await openPage(browser);
 
-    await step("the owner sets up the Hub and lands in the designer", async () => {
+    await step("the owner sets up the Hub, lands on Home and opens the designer", async () => {
       await page.goto(`${weft.url}?e2e=1`);
       await page.getByTestId("setup-username").fill("olga");
       await page.getByTestId("setup-password").fill(PASSWORD);
       await page.getByTestId("setup-submit").click();
+      await page.getByTestId("home-page").waitFor();
+      await page.getByTestId("hub-nav-designer").click();
       await page.getByTestId("toolbar").waitFor();
       await page.waitForFunction(() => window.__weft !== undefined);
     });
@@ -119,6 +121,9 @@ describe.skipIf(!hasChromium)("the Workflows area in `weft all`", () => {
 
     await step("after a reload, the workflow opens again from the Workflows page with the same tools", async () => {
       await page.reload();
+      // The address keeps the area: the reload shows the Workflows page again.
+      await page.getByTestId("workflows-page").waitFor();
+      await page.getByTestId("hub-nav-designer").click();
       await page.getByTestId("toolbar").waitFor();
       await page.waitForFunction(() => window.__weft !== undefined);
       // A new, empty workflow first: the tools that follow come from the Hub, not this tab's autosave.

@@ -10,10 +10,10 @@ import { newSessionToken, sessionTokenHash } from "../../src/hub/auth/session-to
 import type { HubConfig } from "../../src/hub/config";
 import { type BuildHubDepsInput, buildHubDeps, type HubDeps } from "../../src/hub/deps";
 import type { SessionUser } from "../../src/hub/guards";
-import { ROLES, type Role } from "../../src/hub/roles";
 import type { Clock } from "../../src/shared/clock";
 import { newId } from "../../src/shared/ids";
 import { createLogger } from "../../src/shared/logger";
+import { ROLES, type Role } from "../../src/shared/roles";
 import type { HubDbContext } from "./hub-db";
 
 export const HUB_PREFIX = "/api/v1";

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { Role } from "../roles";
+import type { Role } from "../../shared/roles";
 import type { ConnectionRow } from "./queries";
 import type { ConnectionSchema } from "./schemas";
 import type { DbOptions, DbType } from "./settings";

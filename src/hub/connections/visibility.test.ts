@@ -9,7 +9,7 @@ import {
 } from "../../../tests/helpers/api-scenario";
 import { describeHub } from "../../../tests/helpers/hub-db";
 import { grantChain } from "../../../tests/helpers/hub-grant-chain";
-import type { Role } from "../roles";
+import type { Role } from "../../shared/roles";
 
 /**
  * The shape (user → user group → grant group → connection):

@@ -1,8 +1,8 @@
 import { ConflictError, ForbiddenError, NotFoundError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
+import { roleAtLeast } from "../../shared/roles";
 import type { HubDeps } from "../deps";
 import type { SessionUser } from "../guards";
-import { roleAtLeast } from "../roles";
 import { visible } from "../workflows/access";
 import { findRevision, findWorkflow } from "../workflows/queries";
 import { readBlob } from "./artifact-store";

@@ -1,6 +1,6 @@
+import { roleAtLeast } from "../../shared/roles";
 import type { EventBroker, HubEvent } from "../events/broker";
 import type { SessionUser } from "../guards";
-import { roleAtLeast } from "../roles";
 import type { Every } from "./runtime";
 
 /** A comment line every 15 s keeps proxies from closing an idle stream. */

@@ -1,6 +1,6 @@
 import { NotFoundError } from "../../shared/errors";
+import { roleAtLeast } from "../../shared/roles";
 import type { SessionUser } from "../guards";
-import { roleAtLeast } from "../roles";
 import type { WorkflowRow } from "../workflows/queries";
 import type { ScheduleRow } from "./queries";
 

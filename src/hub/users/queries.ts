@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { HubQueryable } from "../../db/hub-db";
+import type { Role } from "../../shared/roles";
 import { type ListQuery, nameContains } from "../lists";
-import type { Role } from "../roles";
 import type { UserRow } from "./schemas";
 
 /** The columns of a user answer (never the password hash). */

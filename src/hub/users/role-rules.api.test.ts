@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createAccount, type HubTestApp, makeHubTestApp, runScenario } from "../../../tests/helpers/api-scenario";
 import { describeHub } from "../../../tests/helpers/hub-db";
-import { ROLES, type Role } from "../roles";
+import { ROLES, type Role } from "../../shared/roles";
 
 /*
  * The role rules of decisions.md through the API, every actor role against every role

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { ForbiddenError } from "../../shared/errors";
-import { ROLES } from "../roles";
+import { ROLES } from "../../shared/roles";
 import { checkCreate, checkDelete, checkRoleChange } from "./role-rules";
 
 // Written out by hand from decisions.md, not derived from the code under test:

@@ -1,5 +1,5 @@
 import { ForbiddenError } from "../../shared/errors";
-import type { Role } from "../roles";
+import type { Role } from "../../shared/roles";
 
 /**
  * The role rules of decisions.md, as pure functions of the roles involved (the service asks

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { ROLES } from "../../shared/roles";
 import { MAX_PASSWORD_LENGTH } from "../auth/passwords";
-import { ROLES } from "../roles";
 
 /**
  * Usernames are compared case-insensitively: they are stored trimmed and lower-cased, so

@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from "bun:test";
-import { ROLES } from "../../../src/hub/roles";
+import { ROLES } from "../../../src/shared/roles";
 import { type HubTestApp, makeHubTestApp } from "../../helpers/api-scenario";
 import { describeHub } from "../../helpers/hub-db";
 import { internalMatrix } from "./internal";

@@ -1,4 +1,4 @@
-import type { Role } from "../../../src/hub/roles";
+import type { Role } from "../../../src/shared/roles";
 import type { HubTestApp, TestAccount } from "../../helpers/api-scenario";
 
 /**

@@ -36,6 +36,8 @@ export function HubApp(props: HubAppProps) {
   const signedIn = (started: HubSession) => {
     setNeedsSetup(false);
     session.start(started);
+    // The live feed stops at a 401 (the session ended): it follows the new session.
+    workspace.feed.restart();
   };
   const account: HubAccount = {
     user: session.user,

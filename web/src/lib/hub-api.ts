@@ -33,23 +33,41 @@ export function createHubClient({
 }: HubClientOptions) {
   const root = base.replace(/\/+$/, "");
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers = new Headers();
-    if (body !== undefined) headers.set("Content-Type", "application/json");
+  /** The Hub's answer to one request with the session, as it came (a refusal is ApiError). */
+  async function respond(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (init.body !== undefined) headers.set("Content-Type", "application/json");
     const token = session();
     if (token) headers.set("Authorization", `Bearer ${token}`);
     const res = await send(root + path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
     });
     if (res.status === 401 && token) onSessionEnded?.();
     if (!res.ok) throw await failure(res);
+    return res;
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await respond(method, path, { body });
     if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
   }
 
   return {
+    /**
+     * Any Hub route, as JSON: each area keeps its own calls beside it (web/src/hub/<area>/…-api.ts)
+     * on top of this, so the client does not grow a method per route of every area.
+     */
+    request,
+    /** Any Hub route's raw answer (a stream, a download), with the session; a refusal throws. */
+    respond,
     /** Public: whether the Hub needs its first account, and who the session is. */
     status: () => request<HubStatus>("GET", "/auth/status"),
     /** The first account, the owner, signed in (403 once any account exists). */

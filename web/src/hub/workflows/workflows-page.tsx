@@ -1,8 +1,10 @@
 import { createResource, createSignal, For, Match, Show, Switch } from "solid-js";
-import type { HubWorkflow } from "../lib/hub-types";
-import { parseWorkflow } from "../model/workflow";
-import { useHubAccount } from "./hub-account";
-import { useHubWorkspace } from "./hub-workspace";
+import type { HubWorkflow } from "../../lib/hub-types";
+import { parseWorkflow } from "../../model/workflow";
+import { useHubAccount } from "../hub-account";
+import { useHubWorkspace } from "../hub-workspace";
+import { Pager } from "../ui/pager";
+import "../ui/hub-page.css";
 import "./workflows-page.css";
 
 /** Rows a page of the list holds: paged by the Hub (a list of 10,000 stays one page's work). */
@@ -101,7 +103,7 @@ export function WorkflowsPage() {
         <Match when={list.latest}>
           {(answer) => (
             <>
-              <table class="workflows-table" data-testid="workflows-table" aria-busy={list.loading}>
+              <table class="hub-table workflows-table" data-testid="workflows-table" aria-busy={list.loading}>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -139,27 +141,15 @@ export function WorkflowsPage() {
                   </For>
                 </tbody>
               </table>
-              <nav class="hub-pager" aria-label="Pages of workflows">
-                <button
-                  type="button"
-                  data-testid="workflows-previous"
-                  disabled={offset() === 0}
-                  onClick={() => setOffset(Math.max(0, offset() - WORKFLOWS_PAGE_SIZE))}
-                >
-                  Previous
-                </button>
-                <span data-testid="workflows-range">
-                  {offset() + 1}–{offset() + answer().workflows.length} of {total()}
-                </span>
-                <button
-                  type="button"
-                  data-testid="workflows-next"
-                  disabled={offset() + WORKFLOWS_PAGE_SIZE >= total()}
-                  onClick={() => setOffset(offset() + WORKFLOWS_PAGE_SIZE)}
-                >
-                  Next
-                </button>
-              </nav>
+              <Pager
+                testid="workflows"
+                label="Pages of workflows"
+                offset={offset()}
+                count={answer().workflows.length}
+                total={total()}
+                pageSize={WORKFLOWS_PAGE_SIZE}
+                onOffset={setOffset}
+              />
             </>
           )}
         </Match>
