@@ -119,7 +119,13 @@ export async function startWeft(given: Config, logger: Logger, { extend }: Start
   }
   const url = `http://${urlHost(config.host)}:${listener.port}/`;
   // The engine's processes and the Server's periodic tasks (and its Hub registration) start once the port answers.
-  server?.warm(url);
+  const registered = server?.warm(url);
+  if (ownHub) {
+    // `weft all`: its Server is registered and polled online before anyone is given the
+    // address, or a page opened at once would be told that no Server may serve it.
+    await registered;
+    await hub?.pollServers();
+  }
   const openUrl = config.server?.authMode === "ephemeral" ? `${url}?token=${server?.token}` : url;
   logger.info("weft started", {
     mode: config.mode,

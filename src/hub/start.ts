@@ -6,6 +6,7 @@ import type { Logger } from "../shared/logger";
 import { StartupError } from "../shared/startup-error";
 import { createHubApp } from "./app";
 import { startBackgroundTasks } from "./background/index";
+import { createServerPoller } from "./background/server-poller";
 import type { HubConfig } from "./config";
 import { buildHubDeps, type HubDeps } from "./deps";
 import type { EventBroker } from "./events/broker";
@@ -23,6 +24,8 @@ export interface StartHubDeps {
 export interface RunningHub {
   app: ReturnType<typeof createHubApp>;
   deps: HubDeps;
+  /** Polls the Servers that are due now, without waiting for the poller's next tick. */
+  pollServers(): Promise<void>;
   /** Stops the background tasks, cancels the runners (closing their records), then closes the database. */
   stop(): Promise<void>;
 }
@@ -69,6 +72,7 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
   return {
     app,
     deps,
+    pollServers: createServerPoller(deps),
     async stop() {
       for (const stop of stopTasks) stop();
       await stopExecutions(deps).catch((err: unknown) => logger.error("closing executions failed", { error: err }));

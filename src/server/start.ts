@@ -68,9 +68,10 @@ export interface StartedServer {
   /**
    * Starts the engine's processes and the cache's and the archive's periodic tasks, and in
    * hub mode registers with the Hub as reachable at `url` (SERVER_ENDPOINT wins). Called
-   * once the port answers, so start-up is not slowed by them.
+   * once the port answers, so start-up is not slowed by them. Resolves when the first
+   * registration has settled (a failure is logged and retried by the heartbeat: never thrown).
    */
-  warm(url?: string): void;
+  warm(url?: string): Promise<void>;
   /** Stops the periodic tasks and the engine's processes. */
   stop(): Promise<void>;
 }
@@ -120,14 +121,15 @@ export function startServer(config: ServerConfig, deps: ServerStartDeps): Starte
 
   const stopTasks: (() => void)[] = [];
   let warmed = false;
+  let registered: Promise<void> = Promise.resolve();
   const warm = (url?: string) => {
-    if (warmed) return;
+    if (warmed) return registered;
     warmed = true;
     engine.warm();
     if (hub) {
       endpoint ||= (url ?? "").replace(/\/+$/, "");
       // A failed first registration is retried by the heartbeat and by the first request.
-      hub
+      registered = hub
         .start()
         .catch((err: unknown) =>
           logger.error("could not register with the Hub", { error: err instanceof Error ? err.message : String(err) }),
@@ -148,6 +150,7 @@ export function startServer(config: ServerConfig, deps: ServerStartDeps): Starte
         startArchiveRetention({ root: archiveRoot(dataDir), retentionDays: config.archive.retentionDays, logger }),
       );
     }
+    return registered;
   };
   const stop = async () => {
     for (const stopTask of stopTasks.splice(0)) stopTask();
