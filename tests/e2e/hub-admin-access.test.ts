@@ -67,7 +67,8 @@ function recordAnswers(page: Page): Promise<string>[] {
   return bodies;
 }
 
-const pageText = (page: Page) => page.evaluate(() => document.body.innerText);
+/** All the page's text, hidden parts included (a password field's value is not text). */
+const pageText = (page: Page) => page.evaluate(() => document.body.textContent ?? "");
 
 /** Keys of JSON answers that would carry a secret (`has_password` only says whether one is stored). */
 function secretKeys(body: string): string[] {
@@ -277,6 +278,7 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
     await step("who can reach the PostgreSQL connection: ursula, through Analysts and the grant group", async () => {
       await page.getByTestId("grant-group-connection").getByText("Team warehouse").click();
       await page.getByTestId("connection-detail-name").getByText("Team warehouse").waitFor();
+      expect(page.url()).toEndWith(`#/connections/${pgId}`);
       const person = page.locator('[data-testid="connection-reach-person"][data-username="ursula"]');
       await person.getByText("Analysts → Warehouse readers").waitFor();
       expect(await page.getByTestId("connection-reach-person").count()).toBe(1);
