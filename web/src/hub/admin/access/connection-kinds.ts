@@ -1,6 +1,7 @@
-import type { DbType } from "../../../../../src/hub/connections/settings";
 import type { HubConnection } from "./connections-api";
 
+/** The database kinds the Hub supports (its `DB_TYPES`, as its connection schema names them). */
+type DbType = NonNullable<HubConnection["db_type"]>;
 /** What a connection form offers: each database kind the Hub supports, and a folder. */
 export type ConnectionKind = DbType | "filesystem";
 

@@ -9,8 +9,8 @@ import type {
   GrantGroupDetailSchema,
   GrantGroupListSchema,
   GrantGroupSchema,
+  GrantGroupUpdateSchema,
 } from "../../../../../src/hub/grants/schemas";
-import type { NamedUpdate } from "../../../../../src/hub/named-schemas";
 import type { HubClient } from "../../../lib/hub-api";
 
 export type GrantGroup = z.infer<typeof GrantGroupSchema>;
@@ -18,6 +18,7 @@ export type GrantGroupList = z.infer<typeof GrantGroupListSchema>;
 /** A grant group with its connections (metadata only) and the user groups holding it. */
 export type GrantGroupDetail = z.infer<typeof GrantGroupDetailSchema>;
 export type GrantGroupCreate = z.input<typeof GrantGroupCreateSchema>;
+export type GrantGroupUpdate = z.input<typeof GrantGroupUpdateSchema>;
 
 const at = (id: string) => `/grant-groups/${encodeURIComponent(id)}`;
 
@@ -36,7 +37,7 @@ export const createGrantGroup = (hub: HubClient, body: GrantGroupCreate) =>
   hub.request<GrantGroup>("POST", "/grant-groups", body);
 
 /** Renames or describes it (`description: null` clears the description). */
-export const updateGrantGroup = (hub: HubClient, id: string, body: NamedUpdate) =>
+export const updateGrantGroup = (hub: HubClient, id: string, body: GrantGroupUpdate) =>
   hub.request<GrantGroup>("PATCH", at(id), body);
 
 /** Its connection grants and its assignments to user groups go with it. */
