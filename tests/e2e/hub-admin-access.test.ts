@@ -137,6 +137,7 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
         "password authentication failed",
       );
       expect(await pageText(page)).not.toContain(WRONG_PASSWORD);
+      await bothThemes(page, "connections-test-failed");
     });
 
     await step("Test with the right password succeeds; Create saves it; Check says it is reachable", async () => {
@@ -286,8 +287,11 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
       await bothThemes(page, "connections");
     });
 
+    let filesId = "";
     await step("deleting the folder connection asks first, then it is gone", async () => {
-      await page.getByTestId("connection-row").filter({ hasText: "Team files" }).getByTestId("connection-open").click();
+      const filesRow = page.getByTestId("connection-row").filter({ hasText: "Team files" });
+      filesId = (await filesRow.getAttribute("data-connection-id")) ?? "";
+      await filesRow.getByTestId("connection-open").click();
       await page.getByTestId("connection-detail-name").getByText("Team files").waitFor();
       await page.getByTestId("connection-delete").click();
       await page.getByTestId("connection-delete-dialog").waitFor();
@@ -302,14 +306,17 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
     });
 
     const ownerText = await pageText(page);
-    const auditor = await openPage(browser, { width: 2560, height: 1200 });
+    // 404: the deleted connection's address, opened on purpose below.
+    const auditor = await openPage(browser, { width: 2560, height: 1200, expectedStatuses: [404] });
     const auditorAnswers = recordAnswers(auditor.page);
 
     await step("an auditor reads both pages and is offered no control that writes", async () => {
       const p = auditor.page;
       await signIn(p, "audrey");
       await openAdminPage(p, "connections");
-      await p.getByTestId("connection-row").getByText("Team warehouse").click();
+      // By keyboard: each connection's name is a button in the tab order.
+      await p.getByTestId("connection-open").getByText("Team warehouse").focus();
+      await p.keyboard.press("Enter");
       await p.getByTestId("connection-detail-name").getByText("Team warehouse").waitFor();
       await p.locator('[data-testid="connection-reach-person"][data-username="ursula"]').waitFor();
       for (const control of ["connections-new", "connection-check", "connection-edit", "connection-delete"]) {
@@ -330,6 +337,12 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
         expect({ control, count: await p.getByTestId(control).count() }).toEqual({ control, count: 0 });
       }
       await bothThemes(p, "grant-groups-auditor");
+    });
+
+    await step("the address of a deleted connection says it is gone", async () => {
+      const p = auditor.page;
+      await p.goto(`${weft.url}#/connections/${filesId}`);
+      await p.getByTestId("connection-detail-error").getByText("This connection does not exist (any more)").waitFor();
     });
 
     await step("no password in any answer either page received, nor in their text", async () => {

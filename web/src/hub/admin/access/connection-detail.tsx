@@ -13,6 +13,7 @@ import {
   getConnection,
   type HubConnection,
 } from "./connections-api";
+import { gone } from "./not-found";
 import { exactTime, timeAgo } from "./relative-time";
 
 /**
@@ -64,7 +65,11 @@ export function ConnectionDetail(props: {
       <Switch>
         <Match when={connection.error}>
           <PageState kind="error" testid="connection-detail-error" retry={() => void refetch()}>
-            <p>The Hub did not answer with this connection: {(connection.error as Error).message}</p>
+            <p>
+              {gone(connection.error)
+                ? "This connection does not exist (any more): it may have been deleted."
+                : `The Hub did not answer with this connection: ${(connection.error as Error).message}`}
+            </p>
           </PageState>
         </Match>
         <Match when={!connection.latest}>

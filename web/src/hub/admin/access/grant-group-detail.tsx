@@ -11,6 +11,7 @@ import {
   updateGrantGroup,
 } from "./grant-groups-api";
 import { NamedForm } from "./named-form";
+import { gone } from "./not-found";
 import { exactTime, timeAgo } from "./relative-time";
 
 /** "1 connection", "3 connections". */
@@ -57,7 +58,11 @@ export function GrantGroupDetail(props: {
       <Switch>
         <Match when={group.error}>
           <PageState kind="error" testid="grant-group-detail-error" retry={() => void refetch()}>
-            <p>The Hub did not answer with this grant group: {(group.error as Error).message}</p>
+            <p>
+              {gone(group.error)
+                ? "This grant group does not exist (any more): it may have been deleted."
+                : `The Hub did not answer with this grant group: ${(group.error as Error).message}`}
+            </p>
           </PageState>
         </Match>
         <Match when={!group.latest}>
