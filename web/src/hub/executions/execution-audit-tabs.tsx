@@ -15,7 +15,7 @@ type Entry = ExecutionRecords["entries"][number];
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** One view's entries in the form that reads best: code and logs as text, the rest as records. */
-function ViewBody(props: { view: AuditView; entries: Entry[] }) {
+function ViewBody(props: { view: AuditView; entries: Entry[]; ended: boolean }) {
   const first = () => props.entries[0]?.details as { code?: string; text?: string; connection_ids?: string[] };
   return (
     <Switch
@@ -26,7 +26,9 @@ function ViewBody(props: { view: AuditView; entries: Entry[] }) {
       }
     >
       <Match when={props.entries.length === 0}>
-        <p class="runs-note">Nothing recorded for this view.</p>
+        <p class="runs-note">
+          {props.ended ? "Nothing recorded for this view." : "The run's record is stored when it ends."}
+        </p>
       </Match>
       <Match when={props.view === "code" && first()?.code !== undefined}>
         <pre class="runs-pre runs-code" tabindex="0">
@@ -74,10 +76,10 @@ function ViewBody(props: { view: AuditView; entries: Entry[] }) {
 }
 
 /** What auditors and above read of a run (the Hub's `/executions/{id}/<view>` routes), one tab at a time. */
-export function ExecutionAuditTabs(props: { hub: HubClient; executionId: string; version: number }) {
+export function ExecutionAuditTabs(props: { hub: HubClient; executionId: string; ended: boolean }) {
   const [view, setView] = createSignal<AuditView>("record");
   const [entries] = createResource(
-    () => ({ id: props.executionId, view: view(), version: props.version }),
+    () => ({ id: props.executionId, view: view(), ended: props.ended }),
     async (q) => ({ view: q.view, entries: (await auditView(props.hub, q.id, q.view)).entries }),
   );
   const move = (event: KeyboardEvent) => {
@@ -125,7 +127,7 @@ export function ExecutionAuditTabs(props: { hub: HubClient; executionId: string;
             </p>
           </Match>
           <Match when={entries.latest}>
-            {(answer) => <ViewBody view={answer().view} entries={answer().entries} />}
+            {(answer) => <ViewBody view={answer().view} entries={answer().entries} ended={props.ended} />}
           </Match>
           <Match when={entries.loading}>
             <p class="runs-note" aria-live="polite">

@@ -19,9 +19,10 @@ import {
   revisionOf,
   startExecution,
 } from "./executions-api";
+import type { RunEvents } from "./run-events";
 import { createRunNames } from "./run-names";
 import { ExecutionStatusBadge } from "./status-badge";
-import { type ToolEventData, toolEventOf, toolProgress } from "./tool-progress";
+import { toolProgress } from "./tool-progress";
 
 interface RunResult {
   metrics?: {
@@ -35,7 +36,7 @@ interface RunResult {
  * while it runs (its owner or an admin), Run again; auditors and above also read what the run
  * did (record, code, plans, connections, logs). The live feed moves it with no reload.
  */
-export function ExecutionDetailView(props: { workspace: HubWorkspace; id: string }) {
+export function ExecutionDetailView(props: { workspace: HubWorkspace; id: string; events: RunEvents }) {
   const hub = props.workspace.hub;
   const account = useHubAccount();
   const names = createRunNames(props.workspace, account);
@@ -46,8 +47,6 @@ export function ExecutionDetailView(props: { workspace: HubWorkspace; id: string
   );
   const run = () => answer.latest;
   const ended = () => (run() ? isFinal((run() as ExecutionDetail).status) : false);
-  const [toolEvents, setToolEvents] = createSignal<ToolEventData[]>([]);
-  const [logLines, setLogLines] = createSignal<string[]>([]);
   const [actionError, setActionError] = createSignal<string>();
   const [acting, setActing] = createSignal(false);
 
@@ -67,18 +66,12 @@ export function ExecutionDetailView(props: { workspace: HubWorkspace; id: string
       void refetch();
       return;
     }
-    const data = event.data as { execution_id?: string; status?: ExecutionDetail["status"]; line?: unknown };
-    if (data?.execution_id !== props.id) return;
-    if (event.type === "execution.updated") {
-      const current = run();
-      if (current && data.status) mutate({ ...current, status: data.status });
-      void refetch();
-    } else if (event.type === "execution.tool") {
-      const tool = toolEventOf(event.data);
-      if (tool) setToolEvents((list) => [...list, tool]);
-    } else if (event.type === "execution.log" && typeof data.line === "string") {
-      setLogLines((lines) => [...lines, data.line as string]);
-    }
+    // Tool and log events: props.events keeps them (for this run, and for runs opened later).
+    const data = event.data as { execution_id?: string; status?: ExecutionDetail["status"] };
+    if (event.type !== "execution.updated" || data?.execution_id !== props.id) return;
+    const current = run();
+    if (current && data.status) mutate({ ...current, status: data.status });
+    void refetch();
   });
   onCleanup(unsubscribe);
 
@@ -86,7 +79,7 @@ export function ExecutionDetailView(props: { workspace: HubWorkspace; id: string
     const content = revision()?.content as { tools?: { id: string; type: string }[] } | undefined;
     return toolProgress({
       tools: content?.tools ?? [],
-      events: toolEvents(),
+      events: props.events.tools(props.id),
       metrics: ((run()?.result ?? undefined) as RunResult | undefined)?.metrics?.tools,
       ended: ended(),
     });
@@ -195,14 +188,19 @@ export function ExecutionDetailView(props: { workspace: HubWorkspace; id: string
               </section>
               <section class="runs-section" aria-labelledby="execution-log-title">
                 <h2 id="execution-log-title">Log</h2>
-                <ExecutionLog hub={hub} executionId={props.id} stored={artifact("log")} liveLines={logLines()} />
+                <ExecutionLog
+                  hub={hub}
+                  executionId={props.id}
+                  stored={artifact("log")}
+                  liveLines={props.events.lines(props.id)}
+                />
               </section>
               <section class="runs-section" aria-labelledby="execution-downloads-title">
                 <h2 id="execution-downloads-title">Downloads</h2>
                 <ExecutionArtifacts hub={hub} executionId={props.id} artifacts={artifacts.latest ?? []} />
               </section>
               <Show when={auditor()}>
-                <ExecutionAuditTabs hub={hub} executionId={props.id} version={ended() ? 1 : 0} />
+                <ExecutionAuditTabs hub={hub} executionId={props.id} ended={ended()} />
               </Show>
             </>
           )}

@@ -1,4 +1,4 @@
-import { createResource, For } from "solid-js";
+import { createEffect, createResource, For } from "solid-js";
 import type { HubWorkspace } from "../hub-workspace";
 import { localInputToIso, STATUS_LABEL } from "./execution-words";
 import { type ExecutionFilter, type ExecutionStatus, listSchedules } from "./executions-api";
@@ -36,9 +36,29 @@ export function ExecutionFilters(props: {
   workspace: HubWorkspace;
   value: FilterInputs;
   onChange: (next: FilterInputs) => void;
+  /** The runs shown: a workflow or schedule of theirs not among the choices reads the choices again. */
+  shown: readonly { workflow_id: string; schedule_id: string | null }[];
 }) {
-  const [workflows] = createResource(() => props.workspace.hub.listWorkflows({ limit: 200, offset: 0 }));
-  const [schedules] = createResource(() => listSchedules(props.workspace.hub));
+  const [workflows, reloadWorkflows] = createResource(() =>
+    props.workspace.hub.listWorkflows({ limit: 200, offset: 0 }),
+  );
+  const [schedules, reloadSchedules] = createResource(() => listSchedules(props.workspace.hub));
+  // A workflow saved (or a schedule made) after the page opened: its runs appear live, and so do they here.
+  const asked = new Set<string>();
+  const missing = (id: string, known: readonly { id: string }[] | undefined) =>
+    known !== undefined && !asked.has(id) && !known.some((k) => k.id === id);
+  createEffect(() => {
+    const wf = props.shown.find((run) => missing(run.workflow_id, workflows.latest?.workflows));
+    if (wf) {
+      asked.add(wf.workflow_id);
+      void reloadWorkflows.refetch();
+    }
+    const sc = props.shown.find((run) => run.schedule_id && missing(run.schedule_id, schedules.latest?.schedules));
+    if (sc?.schedule_id) {
+      asked.add(sc.schedule_id);
+      void reloadSchedules.refetch();
+    }
+  });
   const set = (key: keyof FilterInputs, value: string) => props.onChange({ ...props.value, [key]: value });
   const any = () => Object.values(props.value).some((v) => v !== "");
   return (

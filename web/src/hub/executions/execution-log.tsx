@@ -27,7 +27,9 @@ export function ExecutionLog(props: {
       }
     >
       <Show when={!props.stored}>
-        <p class="runs-note">Lines written since this page opened; the whole log is stored when the run ends.</p>
+        <p class="runs-note">
+          The lines heard live while Executions was open; the whole log is stored when the run ends.
+        </p>
       </Show>
       <pre class="runs-pre" data-testid="execution-log" tabindex="0">
         {shown()}

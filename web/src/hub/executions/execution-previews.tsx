@@ -4,6 +4,9 @@ import type { HubClient } from "../../lib/hub-api";
 import { PreviewGrid } from "../../results/preview-grid";
 import { artifactBlob, type ExecutionArtifact } from "./executions-api";
 
+/** As tall as the rows (head 40 px, 24 px a row, a scroll bar), up to 20 rem: then the grid scrolls. */
+const gridHeight = (rows: number) => `min(20rem, ${40 + rows * 24 + 18}px)`;
+
 /** The Server's previews of a run as the Hub stores them (`previews.json`): tool → socket → rows. */
 type RunPreviews = Record<string, Record<string, PreviewData>>;
 
@@ -66,7 +69,7 @@ export function ExecutionPreviews(props: { hub: HubClient; executionId: string; 
                 {preview().has_more ? " shown, more in the data" : ""}
               </span>
             </fieldset>
-            <div class="runs-grid">
+            <div class="runs-grid" style={{ height: gridHeight(preview().data.length) }}>
               <Show when={current()} keyed>
                 {(c) => <PreviewGrid preview={preview()} label={`Preview of ${c.tool}, socket ${c.socket}`} />}
               </Show>

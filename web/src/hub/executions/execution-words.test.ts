@@ -17,6 +17,8 @@ describe("execution words", () => {
     expect(relativeTime("2026-11-28T09:57:00Z", now)).toBe("3 minutes ago");
     expect(relativeTime("2026-11-27T10:00:00Z", now)).toBe("yesterday");
     expect(relativeTime("2026-11-28T12:00:00Z", now)).toBe("in 2 hours");
+    // A few seconds ahead (the display's tick, or the Hub's clock) is now, not "in 2 seconds".
+    expect(relativeTime("2026-11-28T10:00:02Z", now)).toBe("now");
   });
 
   test("final states, triggers, and the time range inputs", () => {

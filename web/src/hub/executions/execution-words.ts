@@ -32,9 +32,14 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", Number.POSITIVE_INFINITY],
 ];
 
-/** "3 minutes ago", "yesterday": for reading at a glance (the exact time goes in a title). */
+/**
+ * "3 minutes ago", "yesterday": for reading at a glance (the exact time goes in a title). A
+ * time less than a minute ahead is "now": the clock shown ticks every few seconds, and the
+ * Hub's clock may be a little ahead of the browser's; a run is never created in the future.
+ */
 export function relativeTime(iso: string, now: Date): string {
   let value = (new Date(iso).getTime() - now.getTime()) / 1000;
+  if (value > 0 && value < 60) value = 0;
   for (const [unit, size] of STEPS) {
     if (Math.abs(value) < size) return RELATIVE.format(Math.round(value), unit);
     value /= size;

@@ -70,7 +70,7 @@ export function ExecutionsList(props: { workspace: HubWorkspace }) {
           {props.workspace.feed.connected() ? "Live" : "Reconnecting…"}
         </span>
       </header>
-      <ExecutionFilters workspace={props.workspace} value={inputs()} onChange={change} />
+      <ExecutionFilters workspace={props.workspace} value={inputs()} onChange={change} shown={rows()} />
       <Switch>
         <Match when={page.error}>
           <PageState kind="error" testid="executions-error" retry={() => void refetch()}>
@@ -135,7 +135,7 @@ export function ExecutionsList(props: { workspace: HubWorkspace }) {
                           <span class="runs-revision">revision {run.revision}</span>
                         </td>
                         <Show when={seesAll()}>
-                          <td>{names.user(run.user_id)}</td>
+                          <td data-testid="execution-row-who">{names.user(run.user_id)}</td>
                         </Show>
                         <td>{triggerText(run)}</td>
                         <td>
