@@ -224,6 +224,12 @@ describe.skipIf(!hasChromium)("the Executions area in `weft all`", () => {
       await as.page.getByTestId("execution-previews").getByText("south").waitFor();
       expect(await as.page.getByTestId("execution-who").textContent()).toBe("You");
       expect(await as.page.getByTestId("execution-audit").count()).toBe(0);
+      // Run again: the same revision, a new run, its page opened.
+      await as.page.getByTestId("execution-run-again").click();
+      await as.page.waitForFunction((id) => !location.hash.endsWith(id), herRun);
+      await as.page.locator('[data-testid="execution-detail-status"][data-status="succeeded"]').waitFor();
+      const rerun = decodeURIComponent((await as.page.evaluate(() => location.hash)).split("/")[2] ?? "");
+      expect(await hub("GET", `/executions/${rerun}`, userToken)).toMatchObject({ status: "succeeded", revision: 1 });
       expect(as.problems.list).toEqual([]);
       await as.context.close();
     });
@@ -232,7 +238,7 @@ describe.skipIf(!hasChromium)("the Executions area in `weft all`", () => {
       const as = await openPage(browser);
       await signIn(as.page, "audrey");
       await rowSays(as.page, herRun, "succeeded", "Succeeded");
-      expect(await as.page.getByTestId("execution-row").count()).toBe(4);
+      expect(await as.page.getByTestId("execution-row").count()).toBe(5);
       await row(as.page, herRun).getByTestId("execution-row-who").getByText("ursula", { exact: true }).waitFor();
       await row(as.page, herRun).getByTestId("execution-open").click();
       await as.page.getByTestId("execution-audit").waitFor();
