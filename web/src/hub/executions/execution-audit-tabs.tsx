@@ -2,6 +2,7 @@ import { createResource, createSignal, For, Match, Switch } from "solid-js";
 import type { HubClient } from "../../lib/hub-api";
 import { exactTime } from "./execution-words";
 import { AUDIT_VIEWS, type AuditView, auditView, type ExecutionRecords } from "./executions-api";
+import { recordText } from "./record-words";
 
 const TAB_LABEL: Record<AuditView, string> = {
   record: "Record",
@@ -63,7 +64,9 @@ function ViewBody(props: { view: AuditView; entries: Entry[]; ended: boolean }) 
                 <tr>
                   <td>{entry.kind}</td>
                   <td class="runs-mono">{entry.tool_id ?? ""}</td>
-                  <td class="runs-mono runs-details">{JSON.stringify(entry.details)}</td>
+                  <td class="runs-details" title={JSON.stringify(entry.details)}>
+                    {recordText(entry.details)}
+                  </td>
                   <td>{exactTime(entry.created_at)}</td>
                 </tr>
               )}

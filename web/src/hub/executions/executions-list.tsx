@@ -88,8 +88,8 @@ export function ExecutionsList(props: { workspace: HubWorkspace }) {
               when={filtering()}
               fallback={
                 <p>
-                  No executions yet. Run a workflow saved on the Hub (its page here has <strong>Run</strong>), or let a
-                  schedule run it; runs appear here as they start.
+                  No executions yet. When a workflow saved on the Hub runs, by hand or on a schedule, it appears here as
+                  it starts.
                 </p>
               }
             >
