@@ -67,7 +67,11 @@ export function ExecutionsList(props: { workspace: HubWorkspace }) {
       <header class="hub-page-head">
         <h1 id="executions-title">Executions</h1>
         <span class="runs-live" data-testid="executions-live" data-live={props.workspace.feed.connected()}>
-          {props.workspace.feed.connected() ? "Live" : "Reconnecting…"}
+          {props.workspace.feed.connected()
+            ? "Live"
+            : props.workspace.feed.ended()
+              ? "Not live: sign in again"
+              : "Reconnecting…"}
         </span>
       </header>
       <ExecutionFilters workspace={props.workspace} value={inputs()} onChange={change} shown={rows()} />
