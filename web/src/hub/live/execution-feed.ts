@@ -18,14 +18,16 @@ export interface ExecutionFeed {
   subscribe(listener: (event: SseEvent) => void): () => void;
   /** Whether the stream is open now (the UI may say "live" or "reconnecting"). */
   connected: Accessor<boolean>;
+  /** True from a 401 (the session ended) until `restart()`: the feed does not try again alone. */
+  ended: Accessor<boolean>;
   restart(): void;
 }
 
 export function createExecutionFeed(hub: Pick<HubClient, "respond">, retryMs = RETRY_MS): ExecutionFeed {
   const listeners = new Set<(event: SseEvent) => void>();
   const [connected, setConnected] = createSignal(false);
+  const [ended, setEnded] = createSignal(false);
   let running = false;
-  let stopped = false;
   let lastId: number | undefined;
   let abort: AbortController | undefined;
   const emit = (event: SseEvent) => {
@@ -54,7 +56,7 @@ export function createExecutionFeed(hub: Pick<HubClient, "respond">, retryMs = R
   async function loop(): Promise<void> {
     running = true;
     let failures = 0;
-    while (listeners.size > 0 && !stopped) {
+    while (listeners.size > 0 && !ended()) {
       abort = new AbortController();
       try {
         await readOnce(abort.signal);
@@ -62,19 +64,19 @@ export function createExecutionFeed(hub: Pick<HubClient, "respond">, retryMs = R
       } catch (err) {
         // Aborted because nobody listened; someone may have come back since: the loop decides.
         if (abort.signal.aborted) continue;
-        if (err instanceof ApiError && err.status === 401) stopped = true;
+        if (err instanceof ApiError && err.status === 401) setEnded(true);
         failures++;
       } finally {
         setConnected(false);
       }
-      if (listeners.size === 0 || stopped) break;
+      if (listeners.size === 0 || ended()) break;
       await new Promise((resolve) => setTimeout(resolve, retryMs[Math.min(failures, retryMs.length - 1)]));
     }
     running = false;
   }
 
   const ensure = () => {
-    if (!running && !stopped && listeners.size > 0) void loop();
+    if (!running && !ended() && listeners.size > 0) void loop();
   };
   return {
     subscribe(listener) {
@@ -86,8 +88,9 @@ export function createExecutionFeed(hub: Pick<HubClient, "respond">, retryMs = R
       };
     },
     connected,
+    ended,
     restart() {
-      stopped = false;
+      setEnded(false);
       ensure();
     },
   };
