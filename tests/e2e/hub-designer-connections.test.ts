@@ -37,6 +37,7 @@ let browser: Browser;
 let hub: HubCall;
 let pg: SQL | undefined;
 let teamFolder: string;
+let team: { owner: string; granted: string; other: string };
 
 beforeAll(async () => {
   if (!runs) return;
@@ -51,6 +52,7 @@ beforeAll(async () => {
   mkdirSync(teamFolder);
   writeFileSync(join(teamFolder, "targets.csv"), "region,target\nnorth,12\n");
   mkdirSync(join(weft.files, "finance"));
+  team = await setUpTeam();
   browser = await launchChromium();
 }, 120_000);
 
@@ -101,7 +103,6 @@ async function openDesigner(page: Page) {
 
 describe.skipIf(!runs)("the designer in hub mode (`weft all`)", () => {
   test("a user sees only the granted connection and folder, previews and runs through the Hub, keeps the Hub workflow over a reload", async () => {
-    const team = await setUpTeam();
     const { context, page, problems } = await openPage(browser);
     const output = join(teamFolder, "sales-by-region.csv");
 
@@ -244,4 +245,25 @@ describe.skipIf(!runs)("the designer in hub mode (`weft all`)", () => {
     expect(problems.list).toEqual([]);
     await context.close();
   }, 180_000);
+
+  test("the owner sees every connection in the admin area, but the designer offers only what her grants reach", async () => {
+    const databases = await hub("GET", "/connections?type=database", team.owner);
+    expect(databases.total).toBe(2);
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${weft.url}?e2e=1`);
+    await page.getByTestId("sign-in-username").fill("olga");
+    await page.getByTestId("sign-in-password").fill(PASSWORD);
+    await page.getByTestId("sign-in-submit").click();
+    await page.getByTestId("home-page").waitFor();
+    await openDesigner(page);
+    await page.evaluate(() => {
+      window.__weft?.editor.addTool("input", { x: 80, y: 80 }, { source_type: "postgresql", query: "" });
+    });
+    const panel = await selectTool(page, "input_1");
+    await panel.getByText("No database connection is granted to you on the Hub").waitFor();
+    const offered = await panel.getByTestId("field-connection_id").locator("option").allTextContents();
+    expect(offered).toEqual(["Choose a connection…"]);
+    expect(problems.list).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -1,9 +1,9 @@
 /**
- * The Hub connections the designer offers in hub mode (issue 19 item 3): what the Hub's
- * `GET /connections` answers the signed-in person. For role `user` that is exactly what
- * their grant chain reaches (user group → grant group → connection); owners, admins and
- * auditors see every connection there, and a Server still uses only the granted ones (the
- * Hub refuses the others when it authorizes the request, with its reason).
+ * The Hub connections the designer offers in hub mode (issue 19 item 3): those granted to the
+ * signed-in person. For role `user` the Hub's `GET /connections` answers exactly what their
+ * grant chain reaches (user group → grant group → connection); owners, admins and auditors
+ * see every connection there, so theirs is narrowed to their own grant chain (grant-chain.ts):
+ * a Server uses only granted ones, whatever the role.
  *
  * A database Input that names one of them carries its id as `connection_id`: the Server in
  * hub mode asks the Hub for it with the request's capability token and reads with the URI
@@ -11,8 +11,11 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { ConnectionListResponse, ConnectionSchema } from "../../../../src/hub/connections/schemas";
+import type { Role } from "../../../../src/shared/roles";
 import type { HubClient } from "../../lib/hub-api";
+import { useHubAccount } from "../hub-account";
 import { useHubWorkspace } from "../hub-workspace";
+import { grantedConnectionIds } from "./grant-chain";
 
 export type HubConnection = z.infer<typeof ConnectionSchema>;
 type HubConnectionList = z.infer<typeof ConnectionListResponse>;
@@ -47,10 +50,24 @@ export async function listHubConnections(hub: HubClient, type: "database" | "fil
   return (await hub.request<HubConnectionList>("GET", `/connections?${params}`)).connections;
 }
 
-/** The database connections granted to the person, as the Input form's choices (never throws: a note says why none). */
-export async function grantedDatabaseChoices(hub: HubClient): Promise<ConnectionChoices> {
+/** Who the designer lists for: role `user`'s list is its grants; others' is every connection. */
+export interface Person {
+  id: string;
+  role: Role;
+}
+
+/**
+ * The database connections granted to the person, as the Input form's choices (never throws:
+ * a note says why none). For auditors and above the Hub lists every connection, so the list
+ * is narrowed to what their own grant chain reaches, the only ones a Server will use for them.
+ */
+export async function grantedDatabaseChoices(hub: HubClient, person: Person | undefined): Promise<ConnectionChoices> {
   try {
-    const listed = await listHubConnections(hub, "database");
+    const [all, granted] = await Promise.all([
+      listHubConnections(hub, "database"),
+      person && person.role !== "user" ? grantedConnectionIds(hub, person.id) : undefined,
+    ]);
+    const listed = granted ? all.filter((c) => granted.has(c.id)) : all;
     const connections = listed.flatMap((c) =>
       c.db_type ? [{ id: c.id, name: c.name, sourceType: sourceTypeOf(c.db_type), detail: c.database ?? "" }] : [],
     );
@@ -68,5 +85,6 @@ export async function grantedDatabaseChoices(hub: HubClient): Promise<Connection
  */
 export function useGrantedDatabases(): (() => Promise<ConnectionChoices>) | undefined {
   const workspace = useHubWorkspace();
-  return workspace ? () => grantedDatabaseChoices(workspace.hub) : undefined;
+  const account = useHubAccount();
+  return workspace ? () => grantedDatabaseChoices(workspace.hub, account?.user()) : undefined;
 }
