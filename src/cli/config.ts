@@ -218,6 +218,11 @@ function defaultEngineMemoryLimitMb(): number {
   return Math.max(256, Math.floor(totalmem() / 4 / (1024 * 1024)));
 }
 
+/** `weft all` whose Server answers to the Hub beside it: the Hub's status tells the web app. */
+function withServerHere(hub: HubConfig, server: ServerConfig | undefined): HubConfig {
+  return server?.authMode === "hub" && server.hubUrl === IN_PROCESS_HUB_URL ? { ...hub, serverHere: true } : hub;
+}
+
 function hubConfig(v: SettingValues, dataDir: string): HubConfig {
   const url = v.DATABASE_URL ?? `sqlite:${join(dataDir, "hub.db")}`;
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(url)) {
@@ -278,7 +283,7 @@ export function loadConfig({ mode, env, flags = {}, cwd = process.cwd() }: LoadC
     maxJsonDepth: v.MAX_JSON_DEPTH ?? 1000,
     rateLimit: { enabled: v.RATE_LIMIT_ENABLED ?? rateLimitDefault, perMinute: v.RATE_LIMIT_PER_MINUTE ?? 120 },
     server,
-    hub: mode === "server" ? undefined : hubConfig(v, dataDir),
+    hub: mode === "server" ? undefined : withServerHere(hubConfig(v, dataDir), server),
     warnings,
   };
 }

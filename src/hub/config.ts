@@ -22,4 +22,10 @@ export interface HubConfig {
   connectionEncryptionKey?: string;
   /** EXECUTION_ARTIFACT_MAX_MB: the largest artifact an execution stores (100 by default). */
   executionArtifactMaxMb?: number;
+  /**
+   * `weft all` whose Server answers to this Hub in the same process: the web app's public
+   * status says so (`server_here`), so the page sends the designer's requests to its own
+   * origin without probing for a Server that `weft hub` does not have.
+   */
+  serverHere?: boolean;
 }

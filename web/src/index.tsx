@@ -14,7 +14,7 @@ const root = document.getElementById("root");
 /** What served the page decides the app: the designer on its Server, or the Hub's sign-in first (lib/backend.ts). */
 async function start(root: HTMLElement) {
   const session = createSessionStore();
-  const backend = await detectBackend(undefined, session.token());
+  const backend = await detectBackend(undefined, { session: session.token(), serverToken: tabToken() !== null });
   if (backend.kind === "hub") {
     // A session this tab kept that the Hub no longer knows: the sign-in page, not an error.
     if (session.signedIn() && !backend.status.authenticated) session.clear();

@@ -31,6 +31,10 @@ export const StatusSchema = z
     needs_setup: z.boolean().openapi({ description: "No account exists yet: POST /auth/register makes the owner" }),
     authenticated: z.boolean(),
     user: UserSchema.optional(),
+    server_here: z.literal(true).optional().openapi({
+      description:
+        "Present in `weft all` when its Server answers to this Hub: the web app sends the designer's requests to this origin",
+    }),
   })
   .openapi("AuthStatus");
 

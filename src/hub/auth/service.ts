@@ -18,7 +18,10 @@ export interface AuthServiceDeps {
   audit: AuditWriter;
   clock: Clock;
   passwords: PasswordHasher;
-  config: Pick<HubConfig, "sessionTtlHours" | "loginMaxAttempts" | "loginMaxAttemptsPerIp" | "loginWindowSeconds">;
+  config: Pick<
+    HubConfig,
+    "sessionTtlHours" | "loginMaxAttempts" | "loginMaxAttemptsPerIp" | "loginWindowSeconds" | "serverHere"
+  >;
 }
 
 /** Where a request came from, kept on its session and in login audit events. */
@@ -67,7 +70,12 @@ export function authService({ database, audit, clock, passwords, config }: AuthS
     async status(session: { user: SessionUser } | null) {
       const needsSetup = (await users.countUsers(database)) === 0;
       const row = session ? await users.findUser(database, session.user.id) : undefined;
-      return { needs_setup: needsSetup, authenticated: row !== undefined, ...(row ? { user: userBody(row) } : {}) };
+      return {
+        needs_setup: needsSetup,
+        authenticated: row !== undefined,
+        ...(row ? { user: userBody(row) } : {}),
+        ...(config.serverHere ? { server_here: true as const } : {}),
+      };
     },
 
     async register(body: Register, client: ClientInfo): Promise<SessionBody> {

@@ -1,13 +1,16 @@
 /**
- * What served this page, learnt before anything needs a token: the Server's public health
- * answer says its AUTH_MODE, and the Hub's public `/auth/status` whether it needs its first
- * account. Three shapes follow:
+ * What served this page, learnt before anything needs a token, without a refused request
+ * (each would be an error in the browser's console). Which public answer is asked first
+ * depends on whether this tab holds a Server's token (the link `weft` prints carries one):
  *
- *   weft server (or `all` with its Server apart)   health: auth_mode ≠ hub → the designer with the tab's token
- *   weft all (its Server answers to the Hub)       health: auth_mode = hub → sign in; Server here, capability tokens
- *   weft hub                                       health: 404, status: 200 → sign in; the Hub's Servers, capability tokens
- *
- * Health is asked first: in `server` mode the Hub's route would be a refused request.
+ *   tab holds a Server token       Server health first: auth_mode ≠ hub → the designer with that token
+ *   (weft server, weft all apart)                       auth_mode = hub → the Hub's status, the Server here
+ *   no Server token                the Hub's public /auth/status first:
+ *     weft all (Server answers     status: 200, server_here → sign in; the Server here, capability tokens
+ *     to the Hub beside it)
+ *     weft hub                     status: 200 → sign in; the Hub's Servers (each token names one)
+ *     weft server, AUTH_MODE=disabled
+ *                                  status: 404 (the one refused request left), health → the designer
  */
 import type { Fetch, Health } from "./api";
 import type { HubStatus } from "./hub-types";
@@ -17,11 +20,35 @@ export type Backend =
   | { kind: "hub"; status: HubStatus; server: "here" | "endpoint" }
   | { kind: "unreachable"; detail: string };
 
-/** `session`: the Hub session this tab holds, so the status says whether it still counts. */
-export async function detectBackend(send: Fetch = (url, init) => fetch(url, init), session?: string): Promise<Backend> {
+const JSON_ACCEPT = { Accept: "application/json" };
+const NO_HUB = "no Hub answers at /api/v1 for this page to sign in to";
+
+export interface DetectOptions {
+  /** The Hub session this tab holds, so the status says whether it still counts. */
+  session?: string;
+  /** Whether this tab holds a Server's token (`?token=` of the link `weft` printed). */
+  serverToken?: boolean;
+}
+
+export async function detectBackend(
+  send: Fetch = (url, init) => fetch(url, init),
+  { session, serverToken = false }: DetectOptions = {},
+): Promise<Backend> {
+  const hubStatus = () => {
+    const headers: Record<string, string> = { ...JSON_ACCEPT };
+    if (session) headers.Authorization = `Bearer ${session}`;
+    return send("/api/v1/auth/status", { headers }).catch(() => undefined);
+  };
+  if (!serverToken) {
+    const status = await hubStatus();
+    if (status?.ok) {
+      const body = (await status.json()) as HubStatus;
+      return { kind: "hub", status: body, server: body.server_here ? "here" : "endpoint" };
+    }
+  }
   let health: Response;
   try {
-    health = await send("/api/health/", { headers: { Accept: "application/json" } });
+    health = await send("/api/health/", { headers: JSON_ACCEPT });
   } catch (err) {
     return { kind: "unreachable", detail: (err as Error).message };
   }
@@ -31,12 +58,9 @@ export async function detectBackend(send: Fetch = (url, init) => fetch(url, init
   } else if (health.status !== 404) {
     return { kind: "unreachable", detail: `the Server's health answered HTTP ${health.status}` };
   }
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (session) headers.Authorization = `Bearer ${session}`;
-  const status = await send("/api/v1/auth/status", { headers }).catch(() => undefined);
-  if (!status?.ok) {
-    // A Server in hub mode without its Hub here, or neither: nothing this page can sign in to.
-    return { kind: "unreachable", detail: "no Hub answers at /api/v1 for this page to sign in to" };
-  }
+  if (!serverToken) return { kind: "unreachable", detail: NO_HUB };
+  // A token of an earlier link, kept by this tab, while a Hub serves the page now.
+  const status = await hubStatus();
+  if (!status?.ok) return { kind: "unreachable", detail: NO_HUB };
   return { kind: "hub", status: (await status.json()) as HubStatus, server: health.ok ? "here" : "endpoint" };
 }

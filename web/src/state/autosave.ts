@@ -18,6 +18,8 @@ interface Stored {
   /** Where on the Server the workflow lives, so Save still writes there after a reload. */
   server?: ServerLocation | null;
   dirty: boolean;
+  /** What else the tab kept with the document (hub mode: the Hub workflow it is a revision of). */
+  kept?: unknown;
   doc: unknown;
 }
 
@@ -25,6 +27,11 @@ interface Stored {
 export interface Restored {
   savedAt: Date;
   name: string;
+  /**
+   * What `startAutosave`'s `kept` gave with this very document, when the copy is this tab's
+   * own (a reload): a new tab that restores another tab's copy takes the document only.
+   */
+  kept?: unknown;
 }
 
 /**
@@ -46,7 +53,9 @@ export function restoreAutosave(files: WorkflowFiles): Restored | undefined {
     files.load(doc, stored.file_name, validLocation(stored.server));
     // Unsaved changes stay unsaved after a reload.
     if (stored.dirty) files.markUnsaved();
-    return { savedAt: new Date(stored.saved_at), name: doc.meta.name };
+    const restored: Restored = { savedAt: new Date(stored.saved_at), name: doc.meta.name };
+    if (tab !== null && stored.kept !== undefined && stored.kept !== null) restored.kept = stored.kept;
+    return restored;
   } catch {
     if (key) remove(key);
     return undefined;
@@ -55,14 +64,15 @@ export function restoreAutosave(files: WorkflowFiles): Restored | undefined {
 
 /**
  * Keeps a copy of the document in this browser's local storage, written a moment after each
- * change (call inside a component: stops with it).
+ * change (call inside a component: stops with it). `kept` (JSON) is written in the same copy,
+ * so what it says always goes with this document and no other.
  */
-export function startAutosave(files: WorkflowFiles, workflowId: () => string): void {
+export function startAutosave(files: WorkflowFiles, workflowId: () => string, kept?: () => unknown): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = (json: string) => {
     timer = undefined;
     const id = workflowId();
-    const stored = `{"saved_at":${JSON.stringify(new Date().toISOString())},"file_name":${JSON.stringify(files.fileName() ?? null)},"server":${JSON.stringify(files.location() ?? null)},"dirty":${files.dirty()},"doc":${json}}`;
+    const stored = `{"saved_at":${JSON.stringify(new Date().toISOString())},"file_name":${JSON.stringify(files.fileName() ?? null)},"server":${JSON.stringify(files.location() ?? null)},"dirty":${files.dirty()},"kept":${JSON.stringify(kept?.() ?? null)},"doc":${json}}`;
     try {
       sessionStorage.setItem(TAB_KEY, id);
       localStorage.setItem(SLOT_PREFIX + id, stored);
@@ -77,6 +87,7 @@ export function startAutosave(files: WorkflowFiles, workflowId: () => string): v
     files.dirty();
     files.fileName();
     files.location();
+    kept?.();
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => write(pending), DEBOUNCE_MS);
   });

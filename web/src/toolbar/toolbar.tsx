@@ -36,7 +36,6 @@ export function Toolbar() {
   const files = workflowFiles(editor, useApi());
   const [message, setMessage] = createSignal<Message>();
   const [restored, setRestored] = createSignal<Restored | undefined>(restoreAutosave(files));
-  startAutosave(files, () => editor.state.doc.meta.workflow_id);
   let messageTimer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(messageTimer));
 
@@ -60,9 +59,19 @@ export function Toolbar() {
     openPage(undefined);
     live.refresh();
   };
-  const hub = useHubDesigner({ files, say, afterOpen, docName: () => editor.state.doc.meta.name });
+  const hub = useHubDesigner({
+    files,
+    say,
+    afterOpen,
+    docName: () => editor.state.doc.meta.name,
+    kept: restored()?.kept,
+  });
+  // Hub mode: the Hub workflow is kept with the document, so a reload still saves revisions of it.
+  startAutosave(files, () => editor.state.doc.meta.workflow_id, hub?.kept);
   // A workflow from elsewhere (a file, New) is no longer the Hub workflow: Save makes a new one.
   const leaveHubWorkflow = () => hub?.leave();
+  // In hub mode the Hub's connections are the ones to use: the Server keeps none there (its page would 404).
+  const pageButtons = hub ? PAGE_BUTTONS.filter((item) => item.page !== "connections") : PAGE_BUTTONS;
   const fileActions = createFileActions({
     files,
     say,
@@ -180,7 +189,7 @@ export function Toolbar() {
           </Show>
         </output>
         <nav class="toolbar-pages" aria-label="Pages">
-          <For each={PAGE_BUTTONS}>
+          <For each={pageButtons}>
             {(item) => (
               <button
                 type="button"

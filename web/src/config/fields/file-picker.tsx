@@ -1,4 +1,5 @@
 import { createEffect, createResource, createSignal, For, onMount, Show } from "solid-js";
+import { type NamedRoot, useGrantedRoots } from "../../hub/designer/granted-roots";
 import { useApi } from "../../lib/api-context";
 import { baseName, crumbs, dirName, extensionOf, isInside, joinPath, withSuffix } from "../paths";
 import { RECENT_DATA_FILES, type RecentList, recentList } from "../recent-files";
@@ -38,7 +39,12 @@ export function FilePicker(props: {
   let dialog: HTMLDialogElement | undefined;
   let listEl: HTMLUListElement | undefined;
   const api = useApi();
-  const [roots] = createResource(api.fileRoots);
+  // Hub mode: the person's granted folders, named as the Hub names them.
+  const named = useGrantedRoots();
+  const [roots] = createResource(async (): Promise<NamedRoot[]> => {
+    const found = await api.fileRoots();
+    return named ? await named(found) : found;
+  });
   const rootPaths = () => roots()?.map((r) => r.path) ?? [];
   const [dir, setDir] = createSignal<string | undefined>();
   const [selected, setSelected] = createSignal(props.mode === "open" ? props.initial : "");
@@ -160,7 +166,16 @@ export function FilePicker(props: {
       <div class="fp-body">
         <nav class="fp-side" aria-label="Places">
           <h3>Folders</h3>
-          <For each={roots() ?? []}>
+          <For
+            each={roots() ?? []}
+            fallback={
+              <Show when={roots()}>
+                <p class="muted fp-empty" data-testid="file-picker-no-roots">
+                  {named ? "No folder is granted to you on the Hub." : "No folder may be browsed."}
+                </p>
+              </Show>
+            }
+          >
             {(root, i) => (
               <button
                 type="button"
@@ -174,7 +189,7 @@ export function FilePicker(props: {
                 }}
               >
                 <span class="fp-place-name">
-                  {baseName(root.path) || root.path}
+                  {root.name ?? (baseName(root.path) || root.path)}
                   {root.read_only ? " (read-only)" : ""}
                 </span>
                 <span class="fp-place-path">{root.path}</span>

@@ -1,5 +1,7 @@
 import { createResource, For, Show } from "solid-js";
 import { hasUriSecret } from "../../../../src/shared/uri-secrets";
+import { type ConnectionChoices, useGrantedDatabases } from "../../hub/designer/granted-connections";
+import type { ApiClient } from "../../lib/api";
 import { useApi } from "../../lib/api-context";
 import { Field, SelectInput, TextInput } from "../fields/inputs";
 import { enumsByBranch } from "../json-schema";
@@ -28,14 +30,36 @@ const URI_EXAMPLES: Record<string, string> = {
 };
 const USE_URI = "__uri__";
 
+/** The Server's stored connections as the form offers them (`server` mode). */
+async function serverChoices(api: ApiClient): Promise<ConnectionChoices> {
+  const { connections, note } = await listConnections(api);
+  const choices = connections.map((c) => ({
+    id: c.id,
+    name: c.name,
+    sourceType: c.type,
+    detail: c.host || c.database,
+  }));
+  return note === undefined ? { connections: choices } : { connections: choices, note };
+}
+
 /** The database part of the Input form: type, a stored connection or a URI, and a read-only query or a table. */
 export function DatabaseSource(props: { ctx: ToolContext }) {
   const ctx = props.ctx;
   const config = () => ctx.config<DatabaseInputConfig>();
   const api = useApi();
-  const [stored] = createResource(() => listConnections(api));
-  const matching = () => (stored()?.connections ?? []).filter((c) => c.type === config().source_type);
+  // Hub mode: the Hub connections granted to the person, of any kind (choosing one sets the
+  // kind), and no URI (the Server takes credentials from the Hub only).
+  const granted = useGrantedDatabases();
+  const [stored] = createResource(() => (granted ? granted() : serverChoices(api)));
+  const matching = () => (stored()?.connections ?? []).filter((c) => granted || c.sourceType === config().source_type);
   const connectionChoice = () => (config().connection ? USE_URI : (config().connection_id ?? ""));
+  /** A connection the workflow names that is not offered (not granted, or gone), so the field still says it. */
+  const unlisted = () => {
+    const id = config().connection_id;
+    return id && stored() && !matching().some((c) => c.id === id)
+      ? [{ value: id, label: `${id} (not available)` }]
+      : [];
+  };
   const readsTable = () => config().table !== undefined;
 
   return (
@@ -60,7 +84,7 @@ export function DatabaseSource(props: { ctx: ToolContext }) {
       <Field
         label="Connection"
         for={ctx.fieldId("connection_id")}
-        hint={stored()?.note ? `Stored connections are unavailable: ${stored()?.note}` : undefined}
+        hint={stored()?.note && (granted ? stored()?.note : `Stored connections are unavailable: ${stored()?.note}`)}
       >
         <SelectInput
           id={ctx.fieldId("connection_id")}
@@ -68,8 +92,14 @@ export function DatabaseSource(props: { ctx: ToolContext }) {
           value={connectionChoice()}
           empty="Choose a connection…"
           choices={[
-            ...matching().map((c) => ({ value: c.id, label: `${c.name} (${c.host || c.database})` })),
-            { value: USE_URI, label: "A connection URI…" },
+            ...matching().map((c) => ({
+              value: c.id,
+              label: granted
+                ? `${c.name} (${TYPE_LABELS[c.sourceType] ?? c.sourceType} · ${c.detail})`
+                : `${c.name} (${c.detail})`,
+            })),
+            ...unlisted(),
+            ...(granted ? [] : [{ value: USE_URI, label: "A connection URI…" }]),
           ]}
           onChange={(v) =>
             ctx.update<DatabaseInputConfig>((c) => {
@@ -80,6 +110,8 @@ export function DatabaseSource(props: { ctx: ToolContext }) {
                 delete c.connection;
                 if (v === "") delete c.connection_id;
                 else c.connection_id = v;
+                const kind = matching().find((m) => m.id === v)?.sourceType;
+                if (kind) c.source_type = kind;
               }
             })
           }
