@@ -149,10 +149,13 @@ describe("the single executable on a fresh machine", () => {
     const home = mkdtempSync(join(work, "home-"));
     const started: StartedProcess[] = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        startProcess([binary, "--port", "0", "--data-dir", join(home, `data-${i}`)], {
-          HOME: home,
-          WEFT_NO_BROWSER: "1",
-        }),
+        // Eight 100 MB executables loading at once on two busy cores may take a while each:
+        // the bound only stops a hang (one start alone keeps the usual 15 s).
+        startProcess(
+          [binary, "--port", "0", "--data-dir", join(home, `data-${i}`)],
+          { HOME: home, WEFT_NO_BROWSER: "1" },
+          { timeoutMs: 90_000 },
+        ),
       ),
     );
     for (const p of started) expect((await fetch(`${p.origin}/api/health/`)).status).toBe(200);
@@ -160,7 +163,7 @@ describe("the single executable on a fresh machine", () => {
     for (const c of checks) expect(c.code).toBe(0);
     for (const p of started) expect(await p.stop()).toBe(0);
     expect(readdirSync(join(home, ".cache", "weft")).filter((n) => n.startsWith("native-"))).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   test("a HOME that cannot be written: the addons go to a private temp folder", async () => {
     const tmp = mkdtempSync(join(work, "tmp-"));
