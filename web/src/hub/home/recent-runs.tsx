@@ -3,7 +3,7 @@ import type { HubWorkspace } from "../hub-workspace";
 import { followRuns } from "../schedules/live-runs";
 import { RunStatus } from "../schedules/run-status";
 import { listExecutions } from "../schedules/schedules-api";
-import { exactTime, relativeTime } from "../schedules/when";
+import { agoTime, exactTime } from "../schedules/when";
 import { PageState } from "../ui/page-state";
 import { HomePanel } from "./home-panel";
 
@@ -69,9 +69,9 @@ export function RecentRuns(props: {
                     </button>
                     <span class="home-meta">
                       <RunStatus status={live.status(run)} testid="home-run-status" />{" "}
-                      {run.schedule_id ? "scheduled, " : ""}
+                      {run.schedule_id ? "from a schedule · " : ""}
                       <time datetime={run.created_at} title={exactTime(new Date(run.created_at))}>
-                        {relativeTime(new Date(run.created_at), props.now())}
+                        {agoTime(new Date(run.created_at), props.now())}
                       </time>
                     </span>
                   </li>

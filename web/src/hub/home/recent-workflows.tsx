@@ -3,7 +3,7 @@ import type { HubWorkflow } from "../../lib/hub-types";
 import { parseWorkflow } from "../../model/workflow";
 import type { HubWorkspace } from "../hub-workspace";
 import { listWorkflowPage } from "../schedules/schedules-api";
-import { exactTime, relativeTime } from "../schedules/when";
+import { agoTime, exactTime } from "../schedules/when";
 import { PageState } from "../ui/page-state";
 import { HomePanel } from "./home-panel";
 
@@ -90,7 +90,7 @@ export function RecentWorkflows(props: { workspace: HubWorkspace; userId: string
                     <span class="home-meta">
                       Revision {w.revision} · changed{" "}
                       <time datetime={w.updated_at} title={exactTime(new Date(w.updated_at))}>
-                        {relativeTime(new Date(w.updated_at), props.now())}
+                        {agoTime(new Date(w.updated_at), props.now())}
                       </time>
                     </span>
                   </li>

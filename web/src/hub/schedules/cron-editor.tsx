@@ -28,7 +28,10 @@ export function CronEditor(props: {
   refused?: { field: ScheduleField; message: string };
   now: () => Date;
 }) {
-  const check = createMemo(() => checkSchedule(props.cron, props.timezone, props.now()));
+  const check = createMemo(() => {
+    props.now(); // each tick of the page's clock: the next runs move on with the time
+    return checkSchedule(props.cron, props.timezone, new Date());
+  });
   const problem = (field: ScheduleField) => {
     const c = check();
     if (!c.ok && c.field === field) return withoutField(c.message);

@@ -4,7 +4,7 @@ import { PageState } from "../ui/page-state";
 import { followRuns } from "./live-runs";
 import { RunStatus } from "./run-status";
 import { listExecutions } from "./schedules-api";
-import { exactTime, relativeTime } from "./when";
+import { agoTime, exactTime } from "./when";
 
 /** How many of a schedule's runs its row shows; Executions lists them all. */
 export const LAST_RUNS = 5;
@@ -61,7 +61,7 @@ export function LastRuns(props: { workspace: HubWorkspace; scheduleId: string; n
                         onClick={() => props.workspace.show("executions", run.id)}
                       >
                         <RunStatus status={live.status(run)} testid="schedule-run-status" />
-                        <time datetime={run.created_at}>{relativeTime(new Date(run.created_at), props.now())}</time>
+                        <time datetime={run.created_at}>{agoTime(new Date(run.created_at), props.now())}</time>
                         {run.scheduled_for ? "" : " (run now)"}
                       </button>
                     </li>

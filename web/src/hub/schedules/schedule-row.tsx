@@ -3,7 +3,7 @@ import type { HubWorkspace } from "../hub-workspace";
 import { cronInWords } from "./cron-words";
 import { LastRuns } from "./last-runs";
 import type { HubSchedule } from "./schedules-api";
-import { exactTime, relativeTime } from "./when";
+import { agoTime, exactTime, relativeTime } from "./when";
 
 /** The row's actions; the page does the calls and says what went wrong. */
 export interface ScheduleActions {
@@ -14,12 +14,12 @@ export interface ScheduleActions {
   showRuns(s: HubSchedule, open: boolean): void;
 }
 
-function When(props: { at: string | null; timezone: string; now: () => Date; none: string }) {
+function When(props: { at: string | null; timezone: string; now: () => Date; none: string; past?: boolean }) {
   return (
     <Show when={props.at} fallback={<span class="muted">{props.none}</span>}>
       {(at) => (
         <time datetime={at()} title={exactTime(new Date(at()), props.timezone)}>
-          {relativeTime(new Date(at()), props.now())}
+          {(props.past ? agoTime : relativeTime)(new Date(at()), props.now())}
         </time>
       )}
     </Show>
@@ -71,7 +71,7 @@ export function ScheduleRow(props: {
           <When at={s().next_run_at} timezone={s().timezone} now={props.now} none={s().enabled ? "None left" : "Off"} />
         </td>
         <td>
-          <When at={s().last_run_at} timezone={s().timezone} now={props.now} none="Not yet" />
+          <When at={s().last_run_at} timezone={s().timezone} now={props.now} none="Not yet" past />
           <Show when={s().skipped_count > 0}>
             <span class="schedule-sub" title="Occurrences skipped while the previous run was still going">
               {s().skipped_count.toLocaleString("en")} skipped

@@ -138,7 +138,9 @@ export function SchedulesPage() {
                   <tr>
                     <th scope="col">Schedule</th>
                     <th scope="col">Next run</th>
-                    <th scope="col">Last run</th>
+                    <th scope="col" title="The last run its clock started (Run now is not counted)">
+                      Last scheduled run
+                    </th>
                     <th scope="col">If one is still running</th>
                     <th scope="col">On</th>
                     <th scope="col">

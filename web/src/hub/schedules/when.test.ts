@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { exactTime, relativeTime, timeZones } from "./when";
+import { agoTime, exactTime, relativeTime, timeZones } from "./when";
 
 const NOW = new Date("2026-03-27T12:00:00Z");
 const after = (ms: number) => new Date(NOW.getTime() + ms);
@@ -30,4 +30,9 @@ test("the zones to choose from hold UTC once, and the common ones", () => {
   expect(zones[0]).toBe("UTC");
   expect(zones.filter((z) => z === "UTC")).toHaveLength(1);
   expect(zones).toContain("Europe/Berlin");
+});
+
+test("what already happened is never “in …”, whatever the clocks say", () => {
+  expect(agoTime(after(20_000), NOW)).toBe("just now");
+  expect(agoTime(after(-5 * 60_000), NOW)).toBe("5 minutes ago");
 });

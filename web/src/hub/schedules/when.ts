@@ -25,6 +25,14 @@ export function relativeTime(at: Date, now: Date): string {
   return relative.format(Math.trunc(ms / 60_000), "minute");
 }
 
+/**
+ * When something already happened, from `now`: as relativeTime, but never "in …" — the page's
+ * `now` is renewed every half minute and the Hub's clock may run a little ahead of the browser's.
+ */
+export function agoTime(at: Date, now: Date): string {
+  return at.getTime() >= now.getTime() ? "just now" : relativeTime(at, now);
+}
+
 /** `at` in `timezone` (the browser's when absent), exact to the minute, with the zone's short name. */
 export function exactTime(at: Date, timezone?: string): string {
   return new Intl.DateTimeFormat("en-GB", {
