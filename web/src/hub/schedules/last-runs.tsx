@@ -62,7 +62,7 @@ export function LastRuns(props: { workspace: HubWorkspace; scheduleId: string; n
                       >
                         <RunStatus status={live.status(run)} testid="schedule-run-status" />
                         <time datetime={run.created_at}>{agoTime(new Date(run.created_at), props.now())}</time>
-                        {run.scheduled_for ? "" : " (run now)"}
+                        <span class="last-runs-how">{run.scheduled_for ? "on schedule" : "by Run now"}</span>
                       </button>
                     </li>
                   )}

@@ -67,10 +67,10 @@ export function ScheduleRow(props: {
             <span class="schedule-sub">Owner: {props.owner}</span>
           </Show>
         </td>
-        <td data-testid="schedule-next">
+        <td class="schedule-when" data-testid="schedule-next">
           <When at={s().next_run_at} timezone={s().timezone} now={props.now} none={s().enabled ? "None left" : "Off"} />
         </td>
-        <td>
+        <td class="schedule-when">
           <When at={s().last_run_at} timezone={s().timezone} now={props.now} none="Not yet" past />
           <Show when={s().skipped_count > 0}>
             <span class="schedule-sub" title="Occurrences skipped while the previous run was still going">

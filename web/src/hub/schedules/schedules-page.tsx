@@ -141,7 +141,7 @@ export function SchedulesPage() {
                     <th scope="col" title="The last run its clock started (Run now is not counted)">
                       Last scheduled run
                     </th>
-                    <th scope="col">If one is still running</th>
+                    <th scope="col">If still running</th>
                     <th scope="col">On</th>
                     <th scope="col">
                       <span class="visually-hidden">Actions</span>
