@@ -238,8 +238,44 @@ describe.skipIf(!hasChromium)("Home and Schedules in `weft all`", () => {
       expect(new URL(page.url()).hash).toBe(`#/executions/${encodeURIComponent(runId)}`);
     });
 
-    await step("delete asks first; Cancel keeps the schedule, Delete removes it", async () => {
+    await step("Edit changes the cron: the row reads the new words, the Hub has it", async () => {
       await page.getByTestId("hub-nav-schedules").click();
+      await page.getByTestId("schedule-edit").click();
+      await form.waitFor();
+      expect(await page.getByTestId("cron-input").inputValue()).toBe(CRON);
+      expect(await page.getByTestId("cron-timezone").inputValue()).toBe(ZONE);
+      await page.getByTestId("cron-input").fill("0 7 1 * *");
+      await page.getByTestId("cron-words").getByText("At 07:00, on day 1 of the month").waitFor();
+      await page.getByTestId("schedule-overlap-allow").check();
+      await page.getByTestId("schedule-save").click();
+      await form.waitFor({ state: "detached" });
+      await page.getByTestId("schedule-words").getByText("At 07:00, on day 1 of the month").waitFor();
+      expect(await hub("GET", `/schedules/${scheduleId}`, owner)).toMatchObject({
+        cron: "0 7 1 * *",
+        overlap: "allow",
+      });
+    });
+
+    await step("an auditor sees the schedule and its runs, but no control to change it", async () => {
+      await hub("POST", "/users", owner, { username: "audrey", password: PASSWORD, role: "auditor" });
+      const other = await openPage(browser);
+      await other.page.goto(`${weft.url}#/schedules`);
+      await other.page.getByTestId("sign-in-username").fill("audrey");
+      await other.page.getByTestId("sign-in-password").fill(PASSWORD);
+      await other.page.getByTestId("sign-in-submit").click();
+      const row = other.page.getByTestId("schedule-row");
+      await row.getByText("Weekday sales").waitFor();
+      expect(await row.getByTestId("schedule-state").textContent()).toBe("On");
+      for (const control of ["schedule-toggle", "schedule-run-now", "schedule-edit", "schedule-delete"]) {
+        expect(await row.getByTestId(control).count()).toBe(0);
+      }
+      await row.getByTestId("schedule-runs-toggle").click();
+      await row.locator(`[data-testid="schedule-run"][data-execution-id="${runId}"]`).waitFor();
+      expect(other.problems.list).toEqual([]);
+      await other.context.close();
+    });
+
+    await step("delete asks first; Cancel keeps the schedule, Delete removes it", async () => {
       await page.getByTestId("schedule-delete").click();
       const dialog = page.getByTestId("schedule-delete-dialog");
       await dialog.getByText("Delete “Weekday sales”?").waitFor();
