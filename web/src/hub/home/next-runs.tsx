@@ -1,10 +1,12 @@
 import { createResource, For, Match, Switch } from "solid-js";
+import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
 import { cronInWords } from "../schedules/cron-words";
-import { type HubSchedule, listSchedules } from "../schedules/schedules-api";
+import { listSchedules } from "../schedules/schedules-api";
 import { exactTime, relativeTime } from "../schedules/when";
 import { PageState } from "../ui/page-state";
 import { HomePanel } from "./home-panel";
+import { soonest } from "./soonest";
 
 /** How many upcoming runs Home lists. */
 export const NEXT_RUNS = 5;
@@ -15,14 +17,6 @@ export const NEXT_RUNS = 5;
  */
 const SCHEDULES_READ = 500;
 
-/** The soonest next run of each enabled schedule, soonest first. */
-export function soonest(schedules: HubSchedule[], count: number): (HubSchedule & { next_run_at: string })[] {
-  return schedules
-    .filter((s): s is HubSchedule & { next_run_at: string } => s.enabled && s.next_run_at !== null)
-    .sort((a, b) => Date.parse(a.next_run_at) - Date.parse(b.next_run_at))
-    .slice(0, count);
-}
-
 /** The next runs of the person's schedules: when (relative, exact in the schedule's zone), what, how often. */
 export function NextRuns(props: {
   workspace: HubWorkspace;
@@ -30,9 +24,11 @@ export function NextRuns(props: {
   now: () => Date;
   workflowName: (id: string) => string | undefined;
 }) {
+  // Asked again when a session that ended is renewed: its refusal was the session's.
+  const account = useHubAccount();
   const [list, { refetch }] = createResource(
-    () => props.userId,
-    (user_id) => listSchedules(props.workspace.hub, { user_id, limit: SCHEDULES_READ, offset: 0 }),
+    () => ({ user_id: props.userId, renewal: account?.renewals() }),
+    ({ user_id }) => listSchedules(props.workspace.hub, { user_id, limit: SCHEDULES_READ, offset: 0 }),
   );
   const upcoming = () => soonest(list.latest?.schedules ?? [], NEXT_RUNS);
 

@@ -1,4 +1,5 @@
 import { createResource, For, Match, Switch } from "solid-js";
+import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
 import { followRuns } from "../schedules/live-runs";
 import { RunStatus } from "../schedules/run-status";
@@ -21,9 +22,11 @@ export function RecentRuns(props: {
   now: () => Date;
   workflowName: (id: string) => string | undefined;
 }) {
+  // Asked again when a session that ended is renewed: its refusal was the session's.
+  const account = useHubAccount();
   const [list, { refetch }] = createResource(
-    () => props.userId,
-    (user_id) => listExecutions(props.workspace.hub, { user_id, limit: RECENT_RUNS }),
+    () => ({ user_id: props.userId, renewal: account?.renewals() }),
+    ({ user_id }) => listExecutions(props.workspace.hub, { user_id, limit: RECENT_RUNS }),
   );
   const live = followRuns(props.workspace.feed, {
     reload: () => {

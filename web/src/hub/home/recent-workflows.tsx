@@ -1,6 +1,7 @@
 import { createResource, createSignal, For, Match, Show, Switch } from "solid-js";
 import type { HubWorkflow } from "../../lib/hub-types";
 import { parseWorkflow } from "../../model/workflow";
+import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
 import { listWorkflowPage } from "../schedules/schedules-api";
 import { agoTime, exactTime } from "../schedules/when";
@@ -17,9 +18,11 @@ export const RECENT_WORKFLOWS = 5;
 export function RecentWorkflows(props: { workspace: HubWorkspace; userId: string; now: () => Date }) {
   const [opening, setOpening] = createSignal<string>();
   const [openError, setOpenError] = createSignal<string>();
+  // Asked again when a session that ended is renewed: its refusal was the session's.
+  const account = useHubAccount();
   const [list, { refetch }] = createResource(
-    () => props.userId,
-    (owner_id) => listWorkflowPage(props.workspace.hub, { owner_id, limit: RECENT_WORKFLOWS }),
+    () => ({ owner_id: props.userId, renewal: account?.renewals() }),
+    ({ owner_id }) => listWorkflowPage(props.workspace.hub, { owner_id, limit: RECENT_WORKFLOWS }),
   );
   const open = async (workflow: HubWorkflow) => {
     if (opening()) return;

@@ -1,4 +1,5 @@
 import { createResource, For, Match, Switch } from "solid-js";
+import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
 import { PageState } from "../ui/page-state";
 import { followRuns } from "./live-runs";
@@ -15,9 +16,11 @@ export const LAST_RUNS = 5;
  * schedule, by its clock or "Run now", appears as it is made.
  */
 export function LastRuns(props: { workspace: HubWorkspace; scheduleId: string; now: () => Date }) {
+  // Asked again when a session that ended is renewed: its refusal was the session's.
+  const account = useHubAccount();
   const [list, { refetch }] = createResource(
-    () => props.scheduleId,
-    (schedule_id) => listExecutions(props.workspace.hub, { schedule_id, limit: LAST_RUNS }),
+    () => ({ schedule_id: props.scheduleId, renewal: account?.renewals() }),
+    ({ schedule_id }) => listExecutions(props.workspace.hub, { schedule_id, limit: LAST_RUNS }),
   );
   const live = followRuns(props.workspace.feed, {
     reload: () => {

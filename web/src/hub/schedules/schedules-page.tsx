@@ -36,10 +36,11 @@ export function SchedulesPage() {
     new Set(workspace?.route().id ? [workspace.route().id as string] : []),
   );
   const [list, { refetch, mutate }] = createResource(
-    () => ({ offset: offset() }),
-    (q) => {
+    // Asked again when a session that ended is renewed: its refusal was the session's.
+    () => ({ offset: offset(), renewal: account?.renewals() }),
+    ({ offset }) => {
       if (!workspace) throw new Error("no Hub serves this page");
-      return listSchedules(workspace.hub, { ...q, limit: SCHEDULES_PAGE_SIZE });
+      return listSchedules(workspace.hub, { offset, limit: SCHEDULES_PAGE_SIZE });
     },
   );
   const me = () => account?.user();
