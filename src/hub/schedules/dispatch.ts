@@ -2,8 +2,8 @@ import type { HubDatabase, HubTx } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
 import { newId } from "../../shared/ids";
 import type { Logger } from "../../shared/logger";
+import { parseSchedule } from "../../shared/schedule-occurrences";
 import * as q from "./dispatch-queries";
-import { parseSchedule } from "./occurrences";
 
 /** Called once an execution a schedule made has committed (the lead points it at the runner's startExecution). */
 export type OnDispatched = (executionId: string) => void;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CRON_MAX_CHARS, TIMEZONE_MAX_CHARS } from "../../shared/schedule-occurrences";
 import { ListQuery } from "../lists";
 
 const timestamp = z.string().openapi({ format: "date-time" });
@@ -11,13 +12,13 @@ const Cron = z
   .string()
   .trim()
   .min(1, "must not be empty")
-  .max(200, "at most 200 characters")
+  .max(CRON_MAX_CHARS, `at most ${CRON_MAX_CHARS} characters`)
   .openapi({ description: "5 fields (minute hour day month weekday) or 6 with seconds first", example: "0 6 * * 1-5" });
 const Timezone = z
   .string()
   .trim()
   .min(1)
-  .max(100)
+  .max(TIMEZONE_MAX_CHARS)
   .openapi({ description: "An IANA time zone", example: "Europe/Berlin" });
 const Name = z.string().trim().max(200, "at most 200 characters").nullable();
 const Overlap = z.enum(["skip", "allow"]).openapi({

@@ -1,4 +1,4 @@
-import { isoInZone, nextOccurrences, parseSchedule } from "./occurrences";
+import { isoInZone, nextOccurrences, parseSchedule } from "../../shared/schedule-occurrences";
 import type { ScheduleRow } from "./queries";
 import type { ScheduleBody } from "./schemas";
 

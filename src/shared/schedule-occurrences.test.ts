@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ValidationError } from "../../shared/errors";
-import { isoInZone, isRepeatedLocalTime, nextOccurrences, parseSchedule } from "./occurrences";
+import { ValidationError } from "./errors";
+import { isoInZone, isRepeatedLocalTime, nextOccurrences, parseSchedule } from "./schedule-occurrences";
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 const runs = (cron: string, tz: string, after: string, n: number) =>

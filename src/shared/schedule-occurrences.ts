@@ -1,9 +1,12 @@
 import { Cron } from "croner";
-import { ValidationError } from "../../shared/errors";
+import { ValidationError } from "./errors";
 
 /**
  * When a schedule fires: its cron (5 fields, or 6 with seconds first) read in its IANA time
- * zone by croner, plus the one daylight-saving rule croner does not make for us.
+ * zone by croner, plus the one daylight-saving rule croner does not make for us. It lives in
+ * shared/ because two apps read it: the Hub (which refuses what it cannot parse, and plans
+ * runs) and the web app's cron editor (which must accept exactly what the Hub accepts and
+ * show the same next occurrences).
  *
  * The policy (docs/hub.md "Schedules"):
  * - a local time that does not exist (the hour skipped when clocks go forward) fires at the
@@ -14,6 +17,10 @@ import { ValidationError } from "../../shared/errors";
  *   that fires several times an hour would fire again in the repeated hour, so such an
  *   instant is dropped here (`isRepeatedLocalTime`).
  */
+
+/** The longest cron and time zone texts the Hub takes (src/hub/schedules/schemas.ts). */
+export const CRON_MAX_CHARS = 200;
+export const TIMEZONE_MAX_CHARS = 100;
 
 /** A parsed, checked schedule expression. */
 export interface Occurrences {
