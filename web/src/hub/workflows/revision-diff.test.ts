@@ -131,10 +131,7 @@ describe("diffRevisions", () => {
     const once = flow(tools, [wire("a", "u", "w1")]);
     const twice = flow(tools, [wire("a", "u", "other"), wire("a", "u")]);
     expect(wireKinds(diffRevisions(once, twice))).toEqual(["same a.output → u.input", "added a.output → u.input #2"]);
-    expect(wireKinds(diffRevisions(twice, once))).toEqual([
-      "same a.output → u.input",
-      "removed a.output → u.input #2",
-    ]);
+    expect(wireKinds(diffRevisions(twice, once))).toEqual(["same a.output → u.input", "removed a.output → u.input #2"]);
   });
 
   test("a tool placed for the first time counts as moved; wires may be absent", () => {
