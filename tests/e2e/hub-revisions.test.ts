@@ -228,15 +228,22 @@ describe.skipIf(!hasChromium)("a workflow's revisions in `weft all`", () => {
       await bothThemes(page, "revisions-restored");
     });
 
-    await step("back to the list, and the workflow opens in the designer from its page", async () => {
-      await page.getByTestId("revisions-back").click();
-      await page.getByTestId("workflows-table").waitFor();
-      await page.goBack();
-      await page.getByTestId("revisions-page").waitFor();
-      await page.getByTestId("revisions-open").click();
-      await page.getByTestId("toolbar-hub-workflow").waitFor();
-      expect(await page.getByTestId("toolbar-hub-workflow").getAttribute("data-revision")).toBe("3");
-    });
+    await step(
+      "back to the list; the workflow opens in the designer from its page, and its revision there leads back",
+      async () => {
+        await page.getByTestId("revisions-back").click();
+        await page.getByTestId("workflows-table").waitFor();
+        await page.goBack();
+        await page.getByTestId("revisions-page").waitFor();
+        await page.getByTestId("revisions-open").click();
+        await page.getByTestId("toolbar-hub-workflow").waitFor();
+        expect(await page.getByTestId("toolbar-hub-workflow").getAttribute("data-revision")).toBe("3");
+        // The designer's Hub revision leads back to the revisions.
+        await page.getByTestId("toolbar-hub-workflow").click();
+        await page.getByTestId("revisions-page").waitFor();
+        await page.getByTestId("diff-title").getByText("Revision 2 → revision 3").waitFor();
+      },
+    );
 
     expect(problems.list).toEqual([]);
     await context.close();
