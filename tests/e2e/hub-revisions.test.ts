@@ -99,7 +99,7 @@ async function marks(page: Page) {
 
 describe.skipIf(!hasChromium)("a workflow's revisions in `weft all`", () => {
   test("the five kinds of change on the canvas, a tool's settings side by side, download, restore", async () => {
-    const { context, page, problems } = await openPage(browser, { width: 1440, height: 900 });
+    const { context, page, problems } = await openPage(browser);
     const source = `${weft.files}/sales.csv`;
 
     await step("the owner sets up the Hub and lands on Home", async () => {

@@ -5,6 +5,7 @@ import { createViewport } from "../../canvas/viewport";
 import { type DiffPicture, moveLine } from "./diff-picture";
 import { DiffTool } from "./diff-tool";
 import { DiffWires } from "./diff-wires";
+import { wireName } from "./revision-diff";
 import "../../canvas/canvas.css";
 import "../../canvas/tool-groups.css";
 import "./diff-canvas.css";
@@ -143,6 +144,16 @@ export function DiffCanvas(props: {
           Neither revision has any tools.
         </p>
       </Show>
+      {/* The wires are drawn for the eye; screen readers get them as a list. */}
+      <ul class="visually-hidden" aria-label="Wires added and removed">
+        <For each={props.picture.wires.filter((w) => w.diff.kind !== "same")}>
+          {(w) => (
+            <li>
+              {w.diff.kind === "added" ? "Wire added" : "Wire removed"}: {wireName(w.diff.ends)}
+            </li>
+          )}
+        </For>
+      </ul>
       <p id="diff-canvas-help" class="visually-hidden">
         Tab to a tool and press Enter to see its settings before and after; arrow keys pan the view.
       </p>

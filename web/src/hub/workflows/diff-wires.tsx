@@ -1,4 +1,4 @@
-import { For, Show } from "solid-js";
+import { For } from "solid-js";
 import type { Position } from "../../model/workflow";
 import { curvePath, type DrawnWire } from "./diff-picture";
 import { wireName } from "./revision-diff";
@@ -50,16 +50,17 @@ export function DiffWires(props: { wires: DrawnWire[]; moves: { from: Position; 
           >
             <title>{`${WIRE_WORDS[wire.diff.kind]}: ${wireName(wire.diff.ends)}`}</title>
             <path d={curvePath(wire.curve)} />
-            <Show when={wire.diff.kind !== "same" && wire.diff.kind}>
-              {(kind) => (
-                <g class="diff-wire-mark" transform={`translate(${wire.mid.x} ${wire.mid.y})`}>
-                  <circle r="9" />
-                  <text text-anchor="middle" dominant-baseline="central">
-                    {WIRE_MARK[kind() as "added" | "removed"]}
-                  </text>
-                </g>
-              )}
-            </Show>
+          </g>
+        )}
+      </For>
+      {/* The marks over every wire (a rewire's two wires run close: neither hides the other's mark). */}
+      <For each={props.wires.filter((wire) => wire.diff.kind !== "same")}>
+        {(wire) => (
+          <g class={`diff-wire-mark diff-mark-${wire.diff.kind}`} transform={`translate(${wire.mid.x} ${wire.mid.y})`}>
+            <circle r="9" />
+            <text text-anchor="middle" dominant-baseline="central">
+              {WIRE_MARK[wire.diff.kind as "added" | "removed"]}
+            </text>
           </g>
         )}
       </For>
