@@ -9,7 +9,8 @@
  * The Workflows page opens its revisions; the canvas marks the tool added, removed, changed
  * and moved and the wires added and removed (the rewire is one of each) in the DOM, as the
  * Hub's own diff says; a changed tool's settings show before and after; a revision downloads
- * byte for byte; restoring revision 1 stores revision 3 with revision 1's content.
+ * byte for byte; restoring revision 1 stores revision 3 with revision 1's content. An admin
+ * reads the revisions (their author by name) and downloads, but only the owner restores.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -247,5 +248,24 @@ describe.skipIf(!hasChromium)("a workflow's revisions in `weft all`", () => {
 
     expect(problems.list).toEqual([]);
     await context.close();
+
+    await step("an admin reads the revisions with their authors' names, may download, may not restore", async () => {
+      await hub("POST", "/users", owner, { username: "ada", password: PASSWORD, role: "admin" });
+      const admin = await openPage(browser);
+      await admin.page.goto(weft.url);
+      await admin.page.getByTestId("sign-in-username").fill("ada");
+      await admin.page.getByTestId("sign-in-password").fill(PASSWORD);
+      await admin.page.getByTestId("sign-in-submit").click();
+      await admin.page.getByTestId("hub-nav-workflows").click();
+      await admin.page.getByTestId("workflow-revisions").click();
+      await admin.page.getByTestId("revisions-page").waitFor();
+      const rows = admin.page.getByTestId("revision-row");
+      await rows.first().getByText("olga").waitFor();
+      expect(await rows.count()).toBe(3);
+      expect(await admin.page.getByTestId("revision-download-1").count()).toBe(1);
+      expect(await admin.page.locator('[data-testid^="revision-restore-"]').count()).toBe(0);
+      expect(admin.problems.list).toEqual([]);
+      await admin.context.close();
+    });
   }, 180_000);
 });
