@@ -1,12 +1,7 @@
 import { For, Show } from "solid-js";
+import type { RevisionPair } from "./revision-pair";
 import type { HubRevision } from "./revisions-api";
 import { timeAgo } from "./time-ago";
-
-/** The two revisions compared: `from` the older (before), `to` the newer (after). */
-export interface RevisionPair {
-  from: number;
-  to: number;
-}
 
 /**
  * A page of a workflow's revisions, newest first: number, message, who, when; two radio

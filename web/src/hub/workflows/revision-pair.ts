@@ -1,4 +1,8 @@
-import type { RevisionPair } from "./revision-list";
+/** The two revisions compared: `from` the older (before), `to` the newer (after). */
+export interface RevisionPair {
+  from: number;
+  to: number;
+}
 
 /** The pair shown first: the newest revision against the one before (the first alone when it is the only one). */
 export function defaultPair(newest: number): RevisionPair {

@@ -9,8 +9,8 @@ import { DiffCanvas } from "./diff-canvas";
 import { DiffLegend } from "./diff-legend";
 import { diffPicture } from "./diff-picture";
 import { diffRevisions } from "./revision-diff";
-import { RevisionList, type RevisionPair } from "./revision-list";
-import { defaultPair, withFrom, withTo } from "./revision-pair";
+import { RevisionList } from "./revision-list";
+import { defaultPair, type RevisionPair, withFrom, withTo } from "./revision-pair";
 import { downloadRevision, getRevision, type HubRevisionDetail, listRevisions, restoreRevision } from "./revisions-api";
 import { ToolComparePanel } from "./tool-compare-panel";
 import "../ui/hub-page.css";
@@ -69,7 +69,9 @@ export function WorkflowRevisionsPage(props: { id: string; workspace: HubWorkspa
       return { from, to, diff, picture: diffPicture(diff) };
     },
   );
-  const selectedTool = createMemo(() => compared.latest?.diff.tools.find((t) => t.id === selected()));
+  const selectedTool = createMemo(() =>
+    compared.error ? undefined : compared.latest?.diff.tools.find((t) => t.id === selected()),
+  );
   const isOwner = () => current()?.owner_id === account?.user()?.id && !!account?.user();
 
   const choose = (next: RevisionPair) => {
