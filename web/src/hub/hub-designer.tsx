@@ -5,6 +5,7 @@ import { type KeptHubWorkflow, keptHubWorkflow, recallHubWorkflow } from "./desi
 import { useHubAccount } from "./hub-account";
 import { createHubSave } from "./hub-save";
 import { useHubWorkspace } from "./hub-workspace";
+import { RevisionsLink } from "./workflows/revisions-link";
 
 export interface HubDesignerDeps {
   files: WorkflowFiles;
@@ -53,21 +54,7 @@ export function useHubDesigner(deps: HubDesignerDeps): HubDesigner | undefined {
   };
 }
 
-/** Which Hub workflow and revision the designer holds, where the file's name shows otherwise. */
+/** Which Hub workflow and revision the designer holds, where the file's name shows otherwise (a link to its revisions). */
 export function HubWorkflowLabel(props: { hub: HubSaving }) {
-  return (
-    <Show when={props.hub.current()}>
-      {(current) => (
-        <span
-          class="toolbar-file"
-          data-testid="toolbar-hub-workflow"
-          data-revision={current().revision}
-          title={`“${current().name}” on the Hub, revision ${current().revision}`}
-        >
-          <span class="visually-hidden">Hub workflow, </span>
-          revision {current().revision}
-        </span>
-      )}
-    </Show>
-  );
+  return <Show when={props.hub.current()}>{(current) => <RevisionsLink current={current()} />}</Show>;
 }

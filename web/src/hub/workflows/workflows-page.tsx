@@ -2,20 +2,35 @@ import { createResource, createSignal, For, Match, Show, Switch } from "solid-js
 import type { HubWorkflow } from "../../lib/hub-types";
 import { parseWorkflow } from "../../model/workflow";
 import { useHubAccount } from "../hub-account";
-import { useHubWorkspace } from "../hub-workspace";
+import { type HubWorkspace, useHubWorkspace } from "../hub-workspace";
 import { Pager } from "../ui/pager";
 import "../ui/hub-page.css";
 import "./workflows-page.css";
+import { WorkflowRevisionsPage } from "./workflow-revisions-page";
 
 /** Rows a page of the list holds: paged by the Hub (a list of 10,000 stays one page's work). */
 export const WORKFLOWS_PAGE_SIZE = 50;
 
 /**
- * The Workflows area: the workflows the person may read (their own; all of them for auditors
+ * The Workflows area: the list, or one workflow's revisions when the address names it
+ * (`#/workflows/<id>`, workflow-revisions-page.tsx).
+ */
+export function WorkflowsPage() {
+  const workspace = useHubWorkspace();
+  const shown = () => (workspace ? workspace.route().id : undefined);
+  return (
+    <Show when={workspace && shown()} keyed fallback={<WorkflowList />}>
+      {(id) => <WorkflowRevisionsPage id={id} workspace={workspace as HubWorkspace} />}
+    </Show>
+  );
+}
+
+/**
+ * The workflows the person may read (their own; all of them for auditors
  * and above, as the Hub answers), searched by name on the Hub, a page at a time. Opening one
  * hands its newest revision to the designer, which then saves new revisions of it.
  */
-export function WorkflowsPage() {
+function WorkflowList() {
   const workspace = useHubWorkspace();
   const account = useHubAccount();
   const [name, setName] = createSignal("");
@@ -110,6 +125,9 @@ export function WorkflowsPage() {
                     <th scope="col">Revision</th>
                     <th scope="col">Updated</th>
                     <th scope="col">Owner</th>
+                    <th scope="col">
+                      <span class="visually-hidden">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -136,6 +154,16 @@ export function WorkflowsPage() {
                           <time datetime={w.updated_at}>{new Date(w.updated_at).toLocaleString()}</time>
                         </td>
                         <td>{owner(w)}</td>
+                        <td class="workflows-actions">
+                          <button
+                            type="button"
+                            data-testid="workflow-revisions"
+                            title={`The revisions of “${w.name}”: compare, restore, download`}
+                            onClick={() => workspace?.show("workflows", w.id)}
+                          >
+                            Revisions
+                          </button>
+                        </td>
                       </tr>
                     )}
                   </For>
