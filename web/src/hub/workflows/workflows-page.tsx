@@ -1,6 +1,7 @@
 import { createResource, createSignal, For, Match, Show, Switch } from "solid-js";
 import type { HubWorkflow } from "../../lib/hub-types";
 import { parseWorkflow } from "../../model/workflow";
+import { startExecution } from "../executions/executions-api";
 import { useHubAccount } from "../hub-account";
 import { type HubWorkspace, useHubWorkspace } from "../hub-workspace";
 import { Pager } from "../ui/pager";
@@ -37,6 +38,7 @@ function WorkflowList() {
   const [offset, setOffset] = createSignal(0);
   const [opening, setOpening] = createSignal<string>();
   const [openError, setOpenError] = createSignal<string>();
+  const [starting, setStarting] = createSignal<string>();
   const [list, { refetch }] = createResource(
     () => ({ name: name().trim(), offset: offset() }),
     (query) => {
@@ -62,6 +64,20 @@ function WorkflowList() {
       setOpenError(`Could not open “${workflow.name}”: ${(err as Error).message}`);
     } finally {
       setOpening(undefined);
+    }
+  };
+  /** Runs the newest revision on a Server (a Hub execution) and shows it in Executions, live. */
+  const run = async (workflow: HubWorkflow) => {
+    if (!workspace || starting()) return;
+    setStarting(workflow.id);
+    setOpenError(undefined);
+    try {
+      const started = await startExecution(workspace.hub, workflow.id);
+      workspace.show("executions", started.id);
+    } catch (err) {
+      setOpenError(`Could not run “${workflow.name}”: ${(err as Error).message}`);
+    } finally {
+      setStarting(undefined);
     }
   };
   const owner = (w: HubWorkflow) =>
@@ -155,6 +171,16 @@ function WorkflowList() {
                         </td>
                         <td>{owner(w)}</td>
                         <td class="workflows-actions">
+                          <button
+                            type="button"
+                            data-testid="workflow-run"
+                            title={`Run the newest revision of “${w.name}” on a Server, and follow it in Executions`}
+                            aria-busy={starting() === w.id}
+                            disabled={starting() !== undefined}
+                            onClick={() => void run(w)}
+                          >
+                            Run
+                          </button>
                           <button
                             type="button"
                             data-testid="workflow-revisions"
