@@ -235,7 +235,7 @@ describe.skipIf(!hasChromium)("Home and Schedules in `weft all`", () => {
 
     await step("a run on Home opens in Executions", async () => {
       await page.locator(`[data-testid="home-run"][data-execution-id="${runId}"]`).getByTestId("home-run-open").click();
-      await page.getByTestId("executions-page").waitFor();
+      await page.getByTestId("execution-detail").waitFor();
       expect(new URL(page.url()).hash).toBe(`#/executions/${encodeURIComponent(runId)}`);
     });
 
