@@ -38,7 +38,7 @@ export function ActivityPage() {
       if (!workspace || !book) throw new Error("no Hub serves this page");
       const list = await auditEvents(workspace.hub, { limit: ACTIVITY_PAGE_SIZE, offset });
       await book.learn(list.events);
-      return { ...list, at: new Date() };
+      return { ...list, offset, at: new Date() };
     },
   );
   const refresh = () => {
@@ -85,7 +85,12 @@ export function ActivityPage() {
         <Match when={page.latest}>
           {(answer) => (
             <>
-              <ol class="activity-list" data-testid="activity-list" aria-busy={page.loading}>
+              <ol
+                class="activity-list"
+                data-testid="activity-list"
+                data-offset={answer().offset}
+                aria-busy={page.loading}
+              >
                 <For each={answer().events}>
                   {(e) => {
                     const sentence = book ? describeEvent(e, book) : { text: e.action };
@@ -120,7 +125,7 @@ export function ActivityPage() {
               <Pager
                 testid="activity"
                 label="Pages of activity"
-                offset={offset()}
+                offset={answer().offset}
                 count={answer().events.length}
                 total={answer().total}
                 pageSize={ACTIVITY_PAGE_SIZE}

@@ -29,10 +29,10 @@ export function AuditLogPage() {
     async ({ filter, offset }) => {
       if (!workspace || !book) throw new Error("no Hub serves this page");
       const query = await auditQueryOf(workspace.hub, filter, { limit: AUDIT_PAGE_SIZE, offset });
-      if ("nothing" in query) return { events: [], total: 0, nothing: query.nothing };
+      if ("nothing" in query) return { events: [], total: 0, offset, nothing: query.nothing };
       const list = await auditEvents(workspace.hub, query);
       await book.learn(list.events);
-      return { ...list, nothing: undefined };
+      return { ...list, offset, nothing: undefined };
     },
   );
   const apply = (next: AuditFilter) => {
@@ -51,49 +51,54 @@ export function AuditLogPage() {
           </button>
         </div>
       </header>
-      <div class="audit-layout">
-        <div>
-          <AuditFilters applied={filter()} onApply={apply} />
-          <Switch>
-            <Match when={page.error}>
-              <div class="hub-page-state bad" role="alert" data-testid="audit-error">
-                <p>The Hub did not answer with the audit log: {(page.error as Error).message}</p>
-                <button type="button" onClick={() => void refetch()}>
-                  Try again
-                </button>
-              </div>
-            </Match>
-            <Match when={page.loading && !page.latest}>
-              <p class="hub-page-state" aria-live="polite" data-testid="audit-loading">
-                Loading the audit log…
-              </p>
-            </Match>
-            <Match when={page.latest?.events.length === 0}>
-              <div class="hub-page-state" data-testid="audit-empty">
-                <p>
-                  {page.latest?.nothing ?? (filtered() ? "No event matches these filters." : "The audit log is empty.")}
-                </p>
-              </div>
-            </Match>
-            <Match when={page.latest}>
-              {(answer) => (
-                <>
-                  <AuditTable events={answer().events} names={book ?? NO_NAMES} busy={page.loading} />
-                  <Pager
-                    testid="audit"
-                    label="Pages of the audit log"
-                    offset={offset()}
-                    count={answer().events.length}
-                    total={answer().total}
-                    pageSize={AUDIT_PAGE_SIZE}
-                    onOffset={setOffset}
-                  />
-                </>
-              )}
-            </Match>
-          </Switch>
-        </div>
+      <div class="audit-top">
+        <AuditFilters applied={filter()} onApply={apply} />
         {workspace && <VerifyPanel hub={workspace.hub} />}
+      </div>
+      <div class="audit-table-wrap">
+        <Switch>
+          <Match when={page.error}>
+            <div class="hub-page-state bad" role="alert" data-testid="audit-error">
+              <p>The Hub did not answer with the audit log: {(page.error as Error).message}</p>
+              <button type="button" onClick={() => void refetch()}>
+                Try again
+              </button>
+            </div>
+          </Match>
+          <Match when={page.loading && !page.latest}>
+            <p class="hub-page-state" aria-live="polite" data-testid="audit-loading">
+              Loading the audit log…
+            </p>
+          </Match>
+          <Match when={page.latest?.events.length === 0}>
+            <div class="hub-page-state" data-testid="audit-empty">
+              <p>
+                {page.latest?.nothing ?? (filtered() ? "No event matches these filters." : "The audit log is empty.")}
+              </p>
+            </div>
+          </Match>
+          <Match when={page.latest}>
+            {(answer) => (
+              <>
+                <AuditTable
+                  offset={answer().offset}
+                  events={answer().events}
+                  names={book ?? NO_NAMES}
+                  busy={page.loading}
+                />
+                <Pager
+                  testid="audit"
+                  label="Pages of the audit log"
+                  offset={answer().offset}
+                  count={answer().events.length}
+                  total={answer().total}
+                  pageSize={AUDIT_PAGE_SIZE}
+                  onOffset={setOffset}
+                />
+              </>
+            )}
+          </Match>
+        </Switch>
       </div>
     </main>
   );

@@ -35,7 +35,7 @@ export function actionGroups(): ActionGroup[] {
       group = { label: RESOURCE_LABELS[resource] ?? resource, prefix: `${resource}.*`, actions: [] };
       groups.set(resource, group);
     }
-    group.actions.push({ value: action, label: verb.replaceAll("_", " ") });
+    group.actions.push({ value: action, label: `${group.label}: ${verb.replaceAll("_", " ")}` });
   }
   return [...groups.values()];
 }

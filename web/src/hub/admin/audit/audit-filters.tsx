@@ -56,7 +56,7 @@ export function AuditFilters(props: { applied: AuditFilter; onApply: (filter: Au
           <For each={groups}>
             {(g) => (
               <optgroup label={g.label}>
-                <option value={g.prefix}>All: {g.label.toLowerCase()}</option>
+                <option value={g.prefix}>{g.label}: all</option>
                 <For each={g.actions}>{(a) => <option value={a.value}>{a.label}</option>}</For>
               </optgroup>
             )}

@@ -22,9 +22,9 @@ function detailText(details: Record<string, unknown>): string {
  * beneath), target and details. Columns for people first; the codes stay visible because an
  * auditor filters and cites by them.
  */
-export function AuditTable(props: { events: AuditEvent[]; names: Names; busy: boolean }) {
+export function AuditTable(props: { events: AuditEvent[]; offset: number; names: Names; busy: boolean }) {
   return (
-    <table class="hub-table audit-table" data-testid="audit-table" aria-busy={props.busy}>
+    <table class="hub-table audit-table" data-testid="audit-table" data-offset={props.offset} aria-busy={props.busy}>
       <thead>
         <tr>
           <th scope="col">#</th>

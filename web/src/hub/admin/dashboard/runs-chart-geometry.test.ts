@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { chartGeometry, dayLabel, dayWords, niceTop } from "./runs-chart-geometry";
+import { axisLabel, chartGeometry, dayLabel, dayWords, niceTop } from "./runs-chart-geometry";
 
 const day = (d: string, total: number, succeeded = 0, failed = 0, cancelled = 0) => ({
   day: d,
@@ -15,6 +15,11 @@ test("niceTop rounds the busiest day up to a number the axis reads easily", () =
 
 test("dayLabel and dayWords say the day as written, and its runs in words", () => {
   expect(dayLabel("2026-11-28")).toBe("Nov 28");
+  expect([axisLabel("2026-11-28", true), axisLabel("2026-11-29", false), axisLabel("2026-12-01", false)]).toEqual([
+    "Nov 28",
+    "29",
+    "Dec 1",
+  ]);
   expect(dayWords(day("2026-11-28", 0))).toBe("Nov 28: no runs");
   expect(dayWords(day("2026-11-28", 5, 2, 1, 1))).toBe(
     "Nov 28: 5 runs, 2 succeeded, 1 failed, 1 cancelled, 1 queued or running",

@@ -42,6 +42,14 @@ export function dayLabel(day: string): string {
   });
 }
 
+/**
+ * The label under a bar: the day of the month ("16"), with the month on the first bar and on
+ * the 1st ("Nov 15", "Dec 1"), so 14 or 30 labels fit under the bars and still say the month.
+ */
+export function axisLabel(day: string, first: boolean): string {
+  return first || day.endsWith("-01") ? dayLabel(day) : String(Number(day.slice(8, 10)));
+}
+
 /** The day's runs in words: "Nov 28: 5 runs, 3 succeeded, 1 failed, 1 cancelled". */
 export function dayWords(d: DayRuns): string {
   if (d.total === 0) return `${dayLabel(d.day)}: no runs`;

@@ -1,6 +1,6 @@
 import { For } from "solid-js";
 import type { DayRuns } from "./dashboard-api";
-import { chartGeometry, dayLabel, dayWords } from "./runs-chart-geometry";
+import { axisLabel, chartGeometry, dayLabel, dayWords } from "./runs-chart-geometry";
 
 const PLOT = { left: 36, top: 10, width: 600, height: 150, bottom: 24 };
 
@@ -15,7 +15,9 @@ export function RunsChart(props: { days: DayRuns[] }) {
   const failed = () => props.days.reduce((n, d) => n + d.failed, 0);
   const summary = () =>
     `Runs per day, last ${props.days.length} days: ${total().toLocaleString("en")} runs, ${failed().toLocaleString("en")} failed`;
-  const everyOther = () => props.days.length > 16;
+  const everyOther = () => props.days.length > 21;
+  /** The first bar with a label (it also names the month). */
+  const firstLabelled = () => (everyOther() ? (props.days.length - 1) % 2 : 0);
   return (
     <figure class="runs-chart" data-testid="dashboard-chart">
       <svg
@@ -65,7 +67,7 @@ export function RunsChart(props: { days: DayRuns[] }) {
                 {/* With many days, every other one is labelled, counting back from today. */}
                 {(!everyOther() || (props.days.length - 1 - i()) % 2 === 0) && (
                   <text class="runs-day" x={bar.x + bar.width / 2} y={PLOT.height + 16} text-anchor="middle">
-                    {dayLabel(bar.day)}
+                    {axisLabel(bar.day, i() === firstLabelled())}
                   </text>
                 )}
               </g>
