@@ -33,13 +33,17 @@ function wanted(events: AuditEvent[]): { refs: [NameKind, string][]; executions:
   const add = (kind: NameKind, id: unknown) => {
     if (typeof id === "string" && id) refs.set(`${kind}:${id}`, [kind, id]);
   };
+  // What the page shows deleted: asking for it would only answer 404 (its delete event
+  // carries its name, and the sentences of its other events fall back to what they recorded).
+  const deleted = new Set(
+    events.filter((e) => e.action.endsWith(".delete")).map((e) => `${e.target_type}:${e.target_id}`),
+  );
   for (const e of events) {
     if (e.actor_type === "user") add("user", e.actor_id);
     if (e.actor_type === "server") add("server", e.actor_id);
-    // A deleted thing's event carries its name; asking for it would only answer 404.
-    const deleted = e.action.endsWith(".delete");
+    const gone = deleted.has(`${e.target_type}:${e.target_id}`);
     if (e.target_type === "execution" && e.target_id) executions.add(e.target_id);
-    else if (e.target_type && e.target_type in LOOKUPS && !deleted) add(e.target_type as NameKind, e.target_id);
+    else if (e.target_type && e.target_type in LOOKUPS && !gone) add(e.target_type as NameKind, e.target_id);
     for (const [field, kind] of DETAIL_REFS) add(kind, e.details[field]);
   }
   return { refs: [...refs.values()], executions: [...executions] };
