@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { waitUntil } from "../helpers/wait";
-import { hasChromium, launchChromium, openPage, step } from "./browser";
+import { hasChromium, launchChromium, openPage, screenshot, step } from "./browser";
 import { bothThemes, grantFolderToSelf, type HubCall, hubApi } from "./hub-e2e";
 import { buildWebIfStale, type E2eServer, startE2eAll } from "./weft-server";
 
@@ -152,6 +152,10 @@ describe.skipIf(!hasChromium)("the admin area's Dashboard, Activity, Audit Log a
       expect(await failure.getAttribute("data-execution-id")).toBe(failed.id);
       await failure.getByText("“Broken import”").waitFor();
       await bothThemes(page, "admin-dashboard");
+      // 4K: the panels keep their proportions, the chart its height.
+      await page.setViewportSize({ width: 3840, height: 2160 });
+      await screenshot(page, "hub-admin-dashboard-4k");
+      await page.setViewportSize({ width: 1280, height: 800 });
       await failure.getByTestId("dashboard-failure-open").click();
       await page.waitForURL((url) => url.hash === `#/executions/${failed.id}`);
       await page.getByTestId("hub-nav-admin").click();

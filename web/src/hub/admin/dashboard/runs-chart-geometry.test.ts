@@ -28,9 +28,15 @@ test("dayLabel and dayWords say the day as written, and its runs in words", () =
 });
 
 test("chartGeometry stacks each day's runs from the bottom, scaled to the busiest day's round top", () => {
-  const g = chartGeometry([day("2026-11-27", 0), day("2026-11-28", 4, 2, 1, 0)], 200, 100);
+  const g = chartGeometry([day("2026-11-27", 0), day("2026-11-28", 4, 2, 1, 0)], 100, 100);
   expect(g.top).toBe(5);
-  expect(g.bars.map((b) => b.x)).toEqual([15, 115]);
+  // Each bar 70% of its day's slot, centred in it.
+  expect(g.bars.map((b) => [b.x, b.width])).toEqual([
+    [7.5, 35],
+    [57.5, 35],
+  ]);
+  // A wide screen spreads the days; the bars stop at 48 px.
+  expect(chartGeometry([day("2026-11-28", 1, 1)], 1000, 100).bars[0]).toMatchObject({ x: 476, width: 48 });
   expect(g.bars[0]?.pieces).toEqual([]);
   // 4 of 5: 80 of 100 high; succeeded at the bottom (40), failed above it (20), 1 still running (20).
   expect(g.bars[1]?.pieces).toEqual([

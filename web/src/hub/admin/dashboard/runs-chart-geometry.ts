@@ -69,7 +69,8 @@ export function dayWords(d: DayRuns): string {
 export function chartGeometry(days: DayRuns[], width: number, height: number): ChartGeometry {
   const top = niceTop(Math.max(0, ...days.map((d) => d.total)));
   const slot = days.length === 0 ? width : width / days.length;
-  const barWidth = Math.max(2, slot * 0.7);
+  // At most 48 px: on a wide screen the days spread out rather than the bars swelling.
+  const barWidth = Math.min(48, Math.max(2, slot * 0.7));
   const scale = height / top;
   const bars = days.map((d, i) => {
     let base = height;

@@ -1,8 +1,10 @@
-import { For } from "solid-js";
+import { createSignal, For, onCleanup, onMount } from "solid-js";
 import type { DayRuns } from "./dashboard-api";
 import { axisLabel, chartGeometry, dayLabel, dayWords } from "./runs-chart-geometry";
 
-const PLOT = { left: 36, top: 10, width: 600, height: 150, bottom: 24 };
+const PLOT = { left: 36, top: 10, right: 8, height: 150, bottom: 24 };
+/** Before the figure is measured (and in a test without layout). */
+const DEFAULT_WIDTH = 644;
 
 /**
  * Runs per day as stacked bars (succeeded, failed, cancelled, still going), drawn as inline
@@ -10,7 +12,18 @@ const PLOT = { left: 36, top: 10, width: 600, height: 150, bottom: 24 };
  * table beneath it, visually hidden, so nothing is only in the picture.
  */
 export function RunsChart(props: { days: DayRuns[] }) {
-  const geometry = () => chartGeometry(props.days, PLOT.width, PLOT.height);
+  // Drawn at the figure's own width in pixels, so the bars fill any screen (1280 px to 4K)
+  // while the labels keep the page's text size (a scaled viewBox would enlarge them).
+  const [width, setWidth] = createSignal(DEFAULT_WIDTH);
+  let figure: HTMLElement | undefined;
+  onMount(() => {
+    if (!figure) return;
+    const observer = new ResizeObserver(() => setWidth(Math.max(240, figure?.clientWidth ?? DEFAULT_WIDTH)));
+    observer.observe(figure);
+    onCleanup(() => observer.disconnect());
+  });
+  const plotWidth = () => width() - PLOT.left - PLOT.right;
+  const geometry = () => chartGeometry(props.days, plotWidth(), PLOT.height);
   const total = () => props.days.reduce((n, d) => n + d.total, 0);
   const failed = () => props.days.reduce((n, d) => n + d.failed, 0);
   const summary = () =>
@@ -19,23 +32,25 @@ export function RunsChart(props: { days: DayRuns[] }) {
   /** The first bar with a label (it also names the month). */
   const firstLabelled = () => (everyOther() ? (props.days.length - 1) % 2 : 0);
   return (
-    <figure class="runs-chart" data-testid="dashboard-chart">
+    <figure class="runs-chart" data-testid="dashboard-chart" ref={figure}>
       <svg
-        viewBox={`0 0 ${PLOT.left + PLOT.width + 8} ${PLOT.top + PLOT.height + PLOT.bottom}`}
+        viewBox={`0 0 ${width()} ${PLOT.top + PLOT.height + PLOT.bottom}`}
+        width={width()}
+        height={PLOT.top + PLOT.height + PLOT.bottom}
         role="img"
         aria-label={summary()}
         data-testid="dashboard-chart-svg"
       >
         <g class="runs-axis">
-          <line x1={PLOT.left} x2={PLOT.left + PLOT.width} y1={PLOT.top + PLOT.height} y2={PLOT.top + PLOT.height} />
+          <line x1={PLOT.left} x2={PLOT.left + plotWidth()} y1={PLOT.top + PLOT.height} y2={PLOT.top + PLOT.height} />
           <line
             class="runs-grid"
             x1={PLOT.left}
-            x2={PLOT.left + PLOT.width}
+            x2={PLOT.left + plotWidth()}
             y1={PLOT.top + PLOT.height / 2}
             y2={PLOT.top + PLOT.height / 2}
           />
-          <line class="runs-grid" x1={PLOT.left} x2={PLOT.left + PLOT.width} y1={PLOT.top} y2={PLOT.top} />
+          <line class="runs-grid" x1={PLOT.left} x2={PLOT.left + plotWidth()} y1={PLOT.top} y2={PLOT.top} />
           <text x={PLOT.left - 6} y={PLOT.top + 4} text-anchor="end">
             {geometry().top.toLocaleString("en")}
           </text>
