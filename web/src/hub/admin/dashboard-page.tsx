@@ -1,51 +1,16 @@
-import { createResource, createSignal, type JSX, Match, Show, Switch } from "solid-js";
+import { createResource, createSignal, Show } from "solid-js";
 import { useHubWorkspace } from "../hub-workspace";
 import { createNameBook } from "./activity/name-book";
 import { NO_NAMES } from "./activity/names";
 import { exactTime } from "./audit/when";
 import { CountCards } from "./dashboard/count-cards";
 import { CHART_DAYS, dashboard, recentFailures, servers } from "./dashboard/dashboard-api";
+import { Panel } from "./dashboard/panel-states";
 import { RecentFailures } from "./dashboard/recent-failures";
 import { RunsChart } from "./dashboard/runs-chart";
 import { ServerHealth } from "./dashboard/server-health";
 import "../ui/hub-page.css";
 import "./dashboard/dashboard-page.css";
-
-/** A panel's loading and error states, the same in each (never blank). */
-function Panel<T>(props: {
-  testid: string;
-  what: string;
-  data: { (): T | undefined; loading: boolean; error: unknown; latest: T | undefined };
-  retry: () => void;
-  empty?: (value: T) => string | undefined;
-  children: (value: T) => JSX.Element;
-}) {
-  return (
-    <Switch>
-      <Match when={props.data.error}>
-        <div class="hub-page-state bad" role="alert" data-testid={`${props.testid}-error`}>
-          <p>
-            The Hub did not answer with {props.what}: {(props.data.error as Error).message}
-          </p>
-          <button type="button" onClick={() => props.retry()}>
-            Try again
-          </button>
-        </div>
-      </Match>
-      <Match when={props.data.loading && !props.data.latest}>
-        <p class="hub-page-state" aria-live="polite" data-testid={`${props.testid}-loading`}>
-          Loading {props.what}…
-        </p>
-      </Match>
-      <Match when={props.data.latest !== undefined && props.empty?.(props.data.latest as T)}>
-        <p class="hub-page-state" data-testid={`${props.testid}-empty`}>
-          {props.empty?.(props.data.latest as T)}
-        </p>
-      </Match>
-      <Match when={props.data.latest}>{(value) => props.children(value())}</Match>
-    </Switch>
-  );
-}
 
 /**
  * The Dashboard (auditors and above): how much the Hub holds, runs per day of the last two
