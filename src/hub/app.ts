@@ -5,6 +5,7 @@ import { createAuditService } from "./audit/service";
 import { authRoutes } from "./auth/routes";
 import { capabilityRoutes } from "./capabilities/routes";
 import { connectionRoutes } from "./connections/routes";
+import { dashboardRoutes } from "./dashboard/routes";
 import type { HubDeps } from "./deps";
 import { executionRoutes } from "./executions/routes";
 import { grantsRoutes } from "./grants/routes";
@@ -15,6 +16,7 @@ import { internalRoutes } from "./internal/routes";
 import { scheduleRoutes } from "./schedules/routes";
 import { serverRegistrationRoutes } from "./servers/register-routes";
 import { serverRoutes } from "./servers/routes";
+import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 import { workflowRoutes } from "./workflows/routes";
 
@@ -46,5 +48,7 @@ export function createHubApp(deps: HubDeps) {
   app.route("/", scheduleRoutes(deps));
   app.route("/", serverRoutes(deps));
   app.route("/", capabilityRoutes(deps));
+  app.route("/", dashboardRoutes(deps)); // the admin area's overview (auditors and above)
+  app.route("/", settingsRoutes(deps));
   return app;
 }

@@ -1,4 +1,5 @@
 import { accountsMatrix } from "./accounts";
+import { adminOverviewMatrix } from "./admin-overview";
 import { auditMatrix } from "./audit";
 import { connectionsMatrix } from "./connections";
 import { executionsMatrix } from "./executions";
@@ -23,4 +24,5 @@ export const MATRIX_AREAS: readonly RoleMatrixArea[] = [
   executionsMatrix,
   schedulesMatrix,
   auditMatrix,
+  adminOverviewMatrix,
 ];
