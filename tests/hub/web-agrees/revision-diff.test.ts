@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { diffWorkflows } from "../../../../src/hub/workflows/diff";
-import type { ToolNode, Wire, Workflow } from "../../../../src/shared/workflow";
-import { diffRevisions, hasChanges, type RevisionDiff } from "./revision-diff";
+import { diffWorkflows } from "../../../src/hub/workflows/diff";
+import type { ToolNode, Wire, Workflow } from "../../../src/shared/workflow";
+import { diffRevisions, hasChanges, type RevisionDiff } from "../../../web/src/hub/workflows/revision-diff";
 
 const tool = (id: string, type: string, config: Record<string, unknown> = {}, x = 0, y = 0): ToolNode => ({
   id,

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { CreateScheduleBody } from "../../../../src/hub/schedules/schemas";
-import { parseSchedule } from "../../../../src/shared/schedule-occurrences";
-import { checkSchedule, fieldOf, withoutField } from "./schedule-check";
+import { CreateScheduleBody } from "../../../src/hub/schedules/schemas";
+import { parseSchedule } from "../../../src/shared/schedule-occurrences";
+import { checkSchedule, fieldOf, withoutField } from "../../../web/src/hub/schedules/schedule-check";
 
 const NOW = new Date("2026-03-27T12:00:00Z");
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { downloadDisposition } from "../../../../src/hub/workflows/file-name";
-import { fileNameOf, revisionFileName } from "./revisions-api";
+import { downloadDisposition } from "../../../src/hub/workflows/file-name";
+import { fileNameOf, revisionFileName } from "../../../web/src/hub/workflows/revisions-api";
 
 test("a download's name is read from the Hub's Content-Disposition, the UTF-8 one first", () => {
   expect(fileNameOf(downloadDisposition("Ventes été"), "x")).toBe("Ventes été.weft.json");
