@@ -1,16 +1,237 @@
+import { createResource, createSignal, For, Match, onCleanup, Show, Switch } from "solid-js";
+import { roleAtLeast } from "../../../../src/shared/roles";
+import { useHubAccount } from "../hub-account";
+import { useHubWorkspace } from "../hub-workspace";
 import { PageState } from "../ui/page-state";
+import { Pager } from "../ui/pager";
+import { ServerAddDialog } from "./servers/server-add-dialog";
+import { ServerLoad } from "./servers/server-load";
+import { ServerRevokeDialog } from "./servers/server-revoke-dialog";
+import { LastSeen, ServerStatus } from "./servers/server-status";
+import { type HubServer, serversApi } from "./servers/servers-api";
 import "../ui/hub-page.css";
+import "./people/people.css";
+import "./servers/servers.css";
 
-/** Servers: not built yet (issue 19). */
+/** Servers a page of the list holds (paged by the Hub). */
+export const SERVERS_PAGE_SIZE = 50;
+/** How often the open page reads the list again: the Hub itself polls each Server every 30 s by default. */
+const RELOAD_MS = 15_000;
+
+/**
+ * Servers (admin area): each registered Server's status, version, load, latency, when it last
+ * answered and which user groups may use it. Admins poll one now (Refresh), revoke one (after
+ * a confirmation) and add one by hand (its token shown once); auditors read.
+ */
 export function ServersPage() {
+  const workspace = useHubWorkspace();
+  const account = useHubAccount();
+  const api = workspace ? serversApi(workspace.hub) : undefined;
+  const mayWrite = () => {
+    const role = account?.user()?.role;
+    return role !== undefined && roleAtLeast(role, "admin");
+  };
+  const [name, setName] = createSignal("");
+  const [offset, setOffset] = createSignal(0);
+  const [adding, setAdding] = createSignal(false);
+  const [revoking, setRevoking] = createSignal<HubServer>();
+  const [refreshing, setRefreshing] = createSignal<string>();
+  const [notice, setNotice] = createSignal<{ text: string; bad?: boolean }>();
+  const [list, { refetch }] = createResource(
+    () => ({ name: name().trim(), offset: offset() }),
+    (ask) => {
+      if (!api) throw new Error("no Hub serves this page");
+      return api.list({ ...ask, limit: SERVERS_PAGE_SIZE });
+    },
+  );
+  const timer = setInterval(() => {
+    if (!list.loading) void refetch();
+  }, RELOAD_MS);
+  onCleanup(() => clearInterval(timer));
+
+  const refresh = async (server: HubServer) => {
+    if (!api) return;
+    setRefreshing(server.id);
+    setNotice(undefined);
+    try {
+      const after = await api.refresh(server.id);
+      setNotice({
+        text:
+          after.status === "online"
+            ? `${after.name} answered: online.`
+            : `${after.name} did not answer: ${after.last_error ?? "offline"}.`,
+        bad: after.status !== "online",
+      });
+      await refetch();
+    } catch (err) {
+      setNotice({ text: `${server.name} was not polled: ${(err as Error).message}`, bad: true });
+    } finally {
+      setRefreshing(undefined);
+    }
+  };
+
   return (
     <main class="hub-page" data-testid="servers-page" aria-labelledby="servers-title">
       <header class="hub-page-head">
         <h1 id="servers-title">Servers</h1>
+        <label>
+          <span class="visually-hidden">Search Servers by name</span>
+          <input
+            type="search"
+            data-testid="servers-search"
+            placeholder="Search by name"
+            value={name()}
+            onInput={(e) => {
+              setName(e.currentTarget.value);
+              setOffset(0);
+            }}
+          />
+        </label>
+        <Show when={mayWrite()}>
+          <div class="hub-page-actions">
+            <button type="button" class="people-primary" data-testid="servers-add" onClick={() => setAdding(true)}>
+              Add a Server
+            </button>
+          </div>
+        </Show>
       </header>
-      <PageState kind="empty" testid="servers-empty">
-        <p>Servers comes here.</p>
-      </PageState>
+      <Show when={notice()}>
+        {(n) => (
+          <p
+            class={n().bad ? "hub-page-error" : "people-muted"}
+            role={n().bad ? "alert" : "status"}
+            data-testid="servers-notice"
+          >
+            {n().text}
+          </p>
+        )}
+      </Show>
+      <Switch>
+        <Match when={list.error && !list.latest}>
+          <PageState kind="error" testid="servers-error" retry={() => void refetch()}>
+            <p>The Hub did not answer with the Servers: {(list.error as Error).message}</p>
+          </PageState>
+        </Match>
+        <Match when={list.loading && !list.latest}>
+          <PageState kind="loading" testid="servers-loading">
+            <p>Loading Servers…</p>
+          </PageState>
+        </Match>
+        <Match when={list.latest?.servers.length === 0}>
+          <PageState kind="empty" testid="servers-empty">
+            <Show when={name().trim()} fallback={<p>No Server is registered: nothing can run workflows yet.</p>}>
+              <p>No Server's name contains “{name().trim()}”.</p>
+            </Show>
+          </PageState>
+        </Match>
+        <Match when={list.latest}>
+          {(answer) => (
+            <>
+              <table class="hub-table" data-testid="servers-table" aria-busy={list.loading}>
+                <thead>
+                  <tr>
+                    <th scope="col">Server</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Version</th>
+                    <th scope="col">Load</th>
+                    <th scope="col">Latency</th>
+                    <th scope="col">Last seen</th>
+                    <th scope="col">Who may use it</th>
+                    <th scope="col">
+                      <span class="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <For each={answer().servers}>
+                    {(server) => (
+                      <tr data-testid="server-row" data-name={server.name}>
+                        <td>
+                          {server.name}
+                          <span class="server-endpoint">{server.endpoint}</span>
+                        </td>
+                        <td>
+                          <ServerStatus server={server} />
+                        </td>
+                        <td data-testid="server-version">
+                          {server.version ?? <span class="people-muted">not known yet</span>}
+                        </td>
+                        <td class="server-numbers" data-testid="server-load">
+                          <ServerLoad server={server} />
+                        </td>
+                        <td class="server-numbers" data-testid="server-latency">
+                          {server.latency_ms === null ? <span class="people-muted">–</span> : `${server.latency_ms} ms`}
+                        </td>
+                        <td>
+                          <LastSeen at={server.last_seen_at} />
+                        </td>
+                        <td>
+                          <Show when={server.groups.length > 0} fallback={<span class="people-muted">Everyone</span>}>
+                            <span class="server-groups">
+                              <For each={server.groups}>{(g) => <span class="hub-badge">{g.name}</span>}</For>
+                            </span>
+                          </Show>
+                        </td>
+                        <td>
+                          <Show when={mayWrite() && !server.revoked_at}>
+                            <div class="people-row-actions">
+                              <button
+                                type="button"
+                                data-testid="server-refresh"
+                                aria-label={`Poll ${server.name} now`}
+                                disabled={refreshing() === server.id}
+                                aria-busy={refreshing() === server.id}
+                                onClick={() => void refresh(server)}
+                              >
+                                {refreshing() === server.id ? "Polling…" : "Refresh"}
+                              </button>
+                              <button
+                                type="button"
+                                class="people-danger"
+                                data-testid="server-revoke"
+                                aria-label={`Revoke ${server.name}`}
+                                onClick={() => setRevoking(server)}
+                              >
+                                Revoke
+                              </button>
+                            </div>
+                          </Show>
+                        </td>
+                      </tr>
+                    )}
+                  </For>
+                </tbody>
+              </table>
+              <Pager
+                testid="servers"
+                label="Pages of Servers"
+                offset={offset()}
+                count={answer().servers.length}
+                total={answer().total}
+                pageSize={SERVERS_PAGE_SIZE}
+                onOffset={setOffset}
+              />
+            </>
+          )}
+        </Match>
+      </Switch>
+      <Show when={adding() && api}>
+        {(client) => <ServerAddDialog api={client()} onAdded={() => void refetch()} onClose={() => setAdding(false)} />}
+      </Show>
+      <Show when={revoking() && api ? { server: revoking() as HubServer, client: api } : undefined}>
+        {(r) => (
+          <ServerRevokeDialog
+            api={r().client}
+            server={r().server}
+            onRevoked={() => {
+              setRevoking(undefined);
+              setNotice({ text: `${r().server.name} is revoked.` });
+              void refetch();
+            }}
+            onClose={() => setRevoking(undefined)}
+          />
+        )}
+      </Show>
     </main>
   );
 }
