@@ -24,12 +24,14 @@ export function HubShell(props: { designer: JSX.Element }) {
   const inAdmin = () => areaInfo(area()).section === "admin";
   const allowed = () => visibleAreas(role()).some((a) => a.area === area());
   const go = (to: HubArea) => workspace?.show(to);
-  const navButton = (to: HubArea, label: string, current: boolean, testid = `hub-nav-${to}`) => (
+  // `current` is read in the attribute, so the mark follows the route (a plain boolean would be
+  // read once, when <For> made the button).
+  const navButton = (to: HubArea, label: string, current: () => boolean, testid = `hub-nav-${to}`) => (
     <button
       type="button"
       class="hub-nav-item"
       data-testid={testid}
-      aria-current={current ? "page" : undefined}
+      aria-current={current() ? "page" : undefined}
       onClick={() => go(to)}
     >
       {label}
@@ -42,10 +44,10 @@ export function HubShell(props: { designer: JSX.Element }) {
           Weft Hub
         </span>
         <For each={visibleAreas(role(), "work")}>
-          {(item) => navButton(item.area, item.label, area() === item.area)}
+          {(item) => navButton(item.area, item.label, () => area() === item.area)}
         </For>
         <Show when={visibleAreas(role(), "admin").length > 0}>
-          {navButton(ADMIN_HOME, "Admin", inAdmin(), "hub-nav-admin")}
+          {navButton(ADMIN_HOME, "Admin", inAdmin, "hub-nav-admin")}
         </Show>
         <AccountMenu />
       </nav>
@@ -69,7 +71,7 @@ export function HubShell(props: { designer: JSX.Element }) {
             <Show when={inAdmin()}>
               <nav class="hub-admin-nav" aria-label="Admin" data-testid="hub-admin-nav">
                 <For each={visibleAreas(role(), "admin")}>
-                  {(item) => navButton(item.area, item.label, area() === item.area)}
+                  {(item) => navButton(item.area, item.label, () => area() === item.area)}
                 </For>
               </nav>
             </Show>

@@ -224,8 +224,9 @@ export function ServersPage() {
             api={r().client}
             server={r().server}
             onRevoked={() => {
+              const name = r().server.name;
               setRevoking(undefined);
-              setNotice({ text: `${r().server.name} is revoked.` });
+              setNotice({ text: `${name} is revoked.` });
               void refetch();
             }}
             onClose={() => setRevoking(undefined)}

@@ -115,15 +115,17 @@ export function UserGroupsPage() {
                       )}
                     </For>
                   </ul>
-                  <Pager
-                    testid="groups"
-                    label="Pages of user groups"
-                    offset={offset()}
-                    count={answer().groups.length}
-                    total={answer().total}
-                    pageSize={GROUPS_PAGE_SIZE}
-                    onOffset={setOffset}
-                  />
+                  <Show when={answer().total > GROUPS_PAGE_SIZE || offset() > 0}>
+                    <Pager
+                      testid="groups"
+                      label="Pages of user groups"
+                      offset={offset()}
+                      count={answer().groups.length}
+                      total={answer().total}
+                      pageSize={GROUPS_PAGE_SIZE}
+                      onOffset={setOffset}
+                    />
+                  </Show>
                 </nav>
               )}
             </Match>

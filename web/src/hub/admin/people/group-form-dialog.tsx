@@ -83,7 +83,7 @@ export function GroupDeleteDialog(props: {
   };
   return (
     <AdminFormDialog
-      testid="group-delete"
+      testid="group-delete-confirm"
       title={`Delete “${props.group.name}”?`}
       submitLabel="Delete group"
       danger

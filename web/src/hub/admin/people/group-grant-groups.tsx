@@ -112,15 +112,17 @@ export function GroupGrantGroups(props: { api: PeopleApi; group: UserGroup; mayW
                   </For>
                 </tbody>
               </table>
-              <Pager
-                testid="group-grants"
-                label="Pages of assigned grant groups"
-                offset={offset()}
-                count={answer().grant_groups.length}
-                total={answer().total}
-                pageSize={ASSIGNED_PAGE_SIZE}
-                onOffset={setOffset}
-              />
+              <Show when={answer().total > ASSIGNED_PAGE_SIZE || offset() > 0}>
+                <Pager
+                  testid="group-grants"
+                  label="Pages of assigned grant groups"
+                  offset={offset()}
+                  count={answer().grant_groups.length}
+                  total={answer().total}
+                  pageSize={ASSIGNED_PAGE_SIZE}
+                  onOffset={setOffset}
+                />
+              </Show>
             </>
           )}
         </Match>

@@ -108,15 +108,17 @@ export function GroupMembers(props: { api: PeopleApi; group: UserGroup; mayWrite
                   </For>
                 </tbody>
               </table>
-              <Pager
-                testid="group-members"
-                label="Pages of members"
-                offset={offset()}
-                count={answer().users.length}
-                total={answer().total}
-                pageSize={MEMBERS_PAGE_SIZE}
-                onOffset={setOffset}
-              />
+              <Show when={answer().total > MEMBERS_PAGE_SIZE || offset() > 0}>
+                <Pager
+                  testid="group-members"
+                  label="Pages of members"
+                  offset={offset()}
+                  count={answer().users.length}
+                  total={answer().total}
+                  pageSize={MEMBERS_PAGE_SIZE}
+                  onOffset={setOffset}
+                />
+              </Show>
             </>
           )}
         </Match>

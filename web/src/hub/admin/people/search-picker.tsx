@@ -28,6 +28,8 @@ export function SearchPicker(props: {
     (query) => props.search(query),
   );
   const shown = () => (options.latest ?? []).filter((o) => !props.taken.has(o.id));
+  let box: HTMLElement | undefined;
+  let input: HTMLInputElement | undefined;
   const pick = async (option: PickerOption) => {
     setBusy(true);
     try {
@@ -35,10 +37,38 @@ export function SearchPicker(props: {
       setText("");
     } finally {
       setBusy(false);
+      // The chosen button is gone: the search box takes the focus, to add another.
+      setOpen(true);
+      input?.focus();
     }
   };
+  /** ArrowDown / ArrowUp move through the search box and the options. */
+  const move = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    setOpen(true);
+    const stops = [input, ...(box?.querySelectorAll<HTMLButtonElement>(".people-picker-options button") ?? [])];
+    const at = stops.indexOf(document.activeElement as HTMLInputElement);
+    const next = stops[Math.min(stops.length - 1, Math.max(0, at + (event.key === "ArrowDown" ? 1 : -1)))];
+    event.preventDefault();
+    next?.focus();
+  };
   return (
-    <div class="people-picker" data-testid={props.testid}>
+    <search
+      class="people-picker"
+      data-testid={props.testid}
+      ref={box}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          // Not the search box's own Escape, which would empty it (and open the list again).
+          e.preventDefault();
+          setOpen(false);
+          input?.focus();
+        } else move(e);
+      }}
+      onFocusOut={(e) => {
+        if (!box?.contains(e.relatedTarget as Node | null) && !busy()) setOpen(false);
+      }}
+    >
       <label for={`${props.testid}-search`}>{props.label}</label>
       <input
         id={`${props.testid}-search`}
@@ -46,14 +76,12 @@ export function SearchPicker(props: {
         data-testid={`${props.testid}-search`}
         placeholder={props.placeholder}
         autocomplete="off"
+        ref={input}
         value={text()}
-        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
         onInput={(e) => {
           setText(e.currentTarget.value);
           setOpen(true);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") setOpen(false);
         }}
       />
       <Show when={open()}>
@@ -88,6 +116,6 @@ export function SearchPicker(props: {
           </For>
         </ul>
       </Show>
-    </div>
+    </search>
   );
 }

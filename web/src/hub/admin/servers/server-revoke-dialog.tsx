@@ -24,7 +24,7 @@ export function ServerRevokeDialog(props: {
   };
   return (
     <AdminFormDialog
-      testid="server-revoke"
+      testid="server-revoke-confirm"
       title={`Revoke “${props.server.name}”?`}
       submitLabel="Revoke Server"
       danger
