@@ -124,6 +124,42 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
       await bothThemes(page, "admin-users");
     });
 
+    await step("the owner disables the user (after a confirmation) and enables it again", async () => {
+      const uma = page.locator('[data-testid="user-row"][data-username="uma"]');
+      await uma.getByTestId("user-disable").click();
+      await page.getByTestId("user-disable-confirm").waitFor();
+      await bothThemes(page, "admin-user-disable");
+      await page.getByTestId("user-disable-confirm-submit").click();
+      await uma.getByTestId("user-status").getByText("Disabled").waitFor();
+      const refused = hub("POST", "/auth/login", undefined, { username: "uma", password: passwords.uma });
+      await expect(refused).rejects.toThrow(/401.*disabled/);
+      await uma.getByTestId("user-enable").click();
+      await uma.getByTestId("user-status").getByText("Active").waitFor();
+      expect(
+        (await hub("POST", "/auth/login", undefined, { username: "uma", password: passwords.uma })).token,
+      ).toBeTruthy();
+    });
+
+    await step(
+      "the owner resets the auditor's password: the temporary one is shown once, and it signs in",
+      async () => {
+        const audrey = page.locator('[data-testid="user-row"][data-username="audrey"]');
+        await audrey.getByTestId("user-reset-password").click();
+        await page.getByTestId("password-reset-submit").click();
+        const shown = page.getByTestId("password-reset-password");
+        await shown.waitFor();
+        await bothThemes(page, "admin-password-reset");
+        const temporary = (await shown.textContent()) ?? "";
+        expect(temporary).not.toBe(passwords.audrey);
+        await page.getByTestId("password-reset-done-cancel").click();
+        await page.getByTestId("password-reset-done").waitFor({ state: "detached" });
+        await expect(
+          hub("POST", "/auth/login", undefined, { username: "audrey", password: passwords.audrey }),
+        ).rejects.toThrow(/401/);
+        passwords.audrey = temporary;
+      },
+    );
+
     await step("the search finds accounts by part of the username", async () => {
       await page.getByTestId("users-search").fill("AU");
       await page.locator('[data-testid="user-row"][data-username="ada"]').waitFor({ state: "detached" });
@@ -173,7 +209,9 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
       const row = page.locator(`[data-testid="server-row"][data-name="${server.name}"]`);
       await row.getByTestId("server-status").getByText("Online").waitFor();
       expect(await row.getByTestId("server-version").textContent()).toBe(server.version);
-      expect(await row.getByTestId("server-load").textContent()).toMatch(/^(Idle|\d+ running)$/);
+      // `weft all` here runs one engine process: load reads against that capacity.
+      expect(server.capacity).toBe(1);
+      expect(await row.getByTestId("server-load-text").textContent()).toMatch(/^(Idle \(0 of 1\)|1 of 1 busy.*)$/);
       expect(await row.getByTestId("server-latency").textContent()).toMatch(/^\d+ ms$/);
       await row.getByTestId("server-refresh").click();
       await page.getByTestId("servers-notice").getByText(`${server.name} answered: online.`).waitFor();
@@ -242,6 +280,7 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
       expect(await p.getByTestId("users-create").count()).toBe(0);
       expect(await p.getByTestId("user-role-select").count()).toBe(0);
       expect(await p.getByTestId("user-reset-password").count()).toBe(0);
+      expect(await p.getByTestId("user-disable").count()).toBe(0);
       await bothThemes(p, "admin-users-auditor");
 
       await openAdmin(p, "groups");

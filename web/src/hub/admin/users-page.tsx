@@ -8,6 +8,7 @@ import { type HubAccountRecord, peopleApi } from "./people/people-api";
 import { exactTime, relativeTime } from "./people/relative-time";
 import { grantableRoles, mayChangeAccount, ROLE_LABELS } from "./people/role-choices";
 import { UserCreateDialog } from "./people/user-create-dialog";
+import { UserDisableDialog } from "./people/user-disable-dialog";
 import { UserRoleSelect } from "./people/user-role-select";
 import "../ui/hub-page.css";
 import "./people/people.css";
@@ -31,6 +32,8 @@ export function UsersPage() {
   const [offset, setOffset] = createSignal(0);
   const [creating, setCreating] = createSignal(false);
   const [resetting, setResetting] = createSignal<HubAccountRecord>();
+  const [disabling, setDisabling] = createSignal<HubAccountRecord>();
+  const [enabling, setEnabling] = createSignal<string>();
   const [notice, setNotice] = createSignal<{ text: string; bad?: boolean }>();
   const [list, { refetch }] = createResource(
     () => ({ name: name().trim(), offset: offset() }),
@@ -44,6 +47,19 @@ export function UsersPage() {
     setOffset(0);
   };
   const mayChange = (user: HubAccountRecord) => mayChangeAccount(me()?.role, user.role, user.id === me()?.id);
+  const enable = async (user: HubAccountRecord) => {
+    if (!api) return;
+    setEnabling(user.id);
+    try {
+      await api.updateUser(user.id, { disabled: false });
+      setNotice({ text: `${user.username} is enabled: they can sign in again.` });
+      await refetch();
+    } catch (err) {
+      setNotice({ text: `${user.username} stays disabled: ${(err as Error).message}`, bad: true });
+    } finally {
+      setEnabling(undefined);
+    }
+  };
 
   return (
     <main class="hub-page" data-testid="users-page" aria-labelledby="users-title">
@@ -103,6 +119,7 @@ export function UsersPage() {
                     <th scope="col">Username</th>
                     <th scope="col">Email</th>
                     <th scope="col">Role</th>
+                    <th scope="col">Status</th>
                     <th scope="col">Last sign-in</th>
                     <th scope="col">
                       <span class="visually-hidden">Actions</span>
@@ -142,6 +159,26 @@ export function UsersPage() {
                           </Show>
                         </td>
                         <td>
+                          <Show
+                            when={user.disabled_at}
+                            fallback={
+                              <span class="people-muted" data-testid="user-status">
+                                Active
+                              </span>
+                            }
+                          >
+                            {(at) => (
+                              <span
+                                class="hub-badge people-disabled"
+                                data-testid="user-status"
+                                title={`Disabled ${exactTime(at())}`}
+                              >
+                                Disabled
+                              </span>
+                            )}
+                          </Show>
+                        </td>
+                        <td>
                           <Show when={user.last_login_at} fallback={<span class="people-muted">never</span>}>
                             {(at) => (
                               <time datetime={at()} title={exactTime(at())}>
@@ -160,6 +197,29 @@ export function UsersPage() {
                               >
                                 Reset password
                               </button>
+                              <Show
+                                when={user.disabled_at}
+                                fallback={
+                                  <button
+                                    type="button"
+                                    class="people-danger"
+                                    data-testid="user-disable"
+                                    onClick={() => setDisabling(user)}
+                                  >
+                                    Disable
+                                  </button>
+                                }
+                              >
+                                <button
+                                  type="button"
+                                  data-testid="user-enable"
+                                  disabled={enabling() === user.id}
+                                  aria-busy={enabling() === user.id}
+                                  onClick={() => void enable(user)}
+                                >
+                                  Enable
+                                </button>
+                              </Show>
                             </div>
                           </Show>
                         </td>
@@ -191,6 +251,20 @@ export function UsersPage() {
               void refetch();
             }}
             onClose={() => setCreating(false)}
+          />
+        )}
+      </Show>
+      <Show when={disabling() && api ? { user: disabling() as HubAccountRecord, client: api } : undefined}>
+        {(d) => (
+          <UserDisableDialog
+            api={d().client}
+            user={d().user}
+            onDone={(u) => {
+              setDisabling(undefined);
+              setNotice({ text: `${u.username} is disabled: their sessions ended.` });
+              void refetch();
+            }}
+            onClose={() => setDisabling(undefined)}
           />
         )}
       </Show>
