@@ -240,6 +240,11 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
       expect(await spare.getByTestId("server-revoke").count()).toBe(0);
       const revoked = (await hub("GET", "/servers?name=spare", ownerToken)).servers[0];
       expect(revoked.revoked_at).not.toBeNull();
+      // Revoked, it can be removed (after a confirmation), so its name may register again.
+      await spare.getByTestId("server-remove").click();
+      await page.getByTestId("server-remove-confirm-submit").click();
+      await spare.waitFor({ state: "detached" });
+      expect((await hub("GET", "/servers?name=spare", ownerToken)).total).toBe(0);
     });
 
     expect(owner.problems.list).toEqual([]);
@@ -262,6 +267,19 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
           .locator("option")
           .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
         expect(umaOptions).toEqual(["user", "auditor"]);
+        // Choosing is not changing: the change waits for "Change" (an arrow key on a closed select moves it).
+        await uma.selectOption("auditor");
+        const umaRow = admin.page.locator('[data-testid="user-row"][data-username="uma"]');
+        expect((await hub("GET", "/users?name=uma", ownerToken)).users[0].role).toBe("user");
+        await umaRow.getByTestId("user-role-keep").click();
+        expect(await uma.inputValue()).toBe("user");
+        await uma.selectOption("auditor");
+        await umaRow.getByTestId("user-role-apply").click();
+        await admin.page.getByTestId("users-notice").getByText("uma is now Auditor.").waitFor();
+        expect((await hub("GET", "/users?name=uma", ownerToken)).users[0].role).toBe("auditor");
+        await umaRow.getByTestId("user-role-select").selectOption("user");
+        await umaRow.getByTestId("user-role-apply").click();
+        await admin.page.getByTestId("users-notice").getByText("uma is now User.").waitFor();
         // And the Hub refuses it anyway.
         const adminToken = (await hub("POST", "/auth/login", undefined, { username: "ada", password: passwords.ada }))
           .token;

@@ -5,8 +5,8 @@ import { useHubWorkspace } from "../hub-workspace";
 import { PageState } from "../ui/page-state";
 import { Pager } from "../ui/pager";
 import { ServerAddDialog } from "./servers/server-add-dialog";
+import { ServerConfirmDialog } from "./servers/server-confirm-dialog";
 import { ServerLoad } from "./servers/server-load";
-import { ServerRevokeDialog } from "./servers/server-revoke-dialog";
 import { LastSeen, ServerStatus } from "./servers/server-status";
 import { type HubServer, serversApi } from "./servers/servers-api";
 import "../ui/hub-page.css";
@@ -34,7 +34,7 @@ export function ServersPage() {
   const [name, setName] = createSignal("");
   const [offset, setOffset] = createSignal(0);
   const [adding, setAdding] = createSignal(false);
-  const [revoking, setRevoking] = createSignal<HubServer>();
+  const [confirming, setConfirming] = createSignal<{ server: HubServer; action: "revoke" | "remove" }>();
   const [refreshing, setRefreshing] = createSignal<string>();
   const [notice, setNotice] = createSignal<{ text: string; bad?: boolean }>();
   const [list, { refetch }] = createResource(
@@ -173,6 +173,19 @@ export function ServersPage() {
                           </Show>
                         </td>
                         <td>
+                          <Show when={mayWrite() && server.revoked_at}>
+                            <div class="people-row-actions">
+                              <button
+                                type="button"
+                                class="people-danger"
+                                data-testid="server-remove"
+                                aria-label={`Remove ${server.name}`}
+                                onClick={() => setConfirming({ server, action: "remove" })}
+                              >
+                                Remove
+                              </button>
+                            </div>
+                          </Show>
                           <Show when={mayWrite() && !server.revoked_at}>
                             <div class="people-row-actions">
                               <button
@@ -190,7 +203,7 @@ export function ServersPage() {
                                 class="people-danger"
                                 data-testid="server-revoke"
                                 aria-label={`Revoke ${server.name}`}
-                                onClick={() => setRevoking(server)}
+                                onClick={() => setConfirming({ server, action: "revoke" })}
                               >
                                 Revoke
                               </button>
@@ -218,18 +231,25 @@ export function ServersPage() {
       <Show when={adding() && api}>
         {(client) => <ServerAddDialog api={client()} onAdded={() => void refetch()} onClose={() => setAdding(false)} />}
       </Show>
-      <Show when={revoking() && api ? { server: revoking() as HubServer, client: api } : undefined}>
-        {(r) => (
-          <ServerRevokeDialog
-            api={r().client}
-            server={r().server}
-            onRevoked={() => {
-              const name = r().server.name;
-              setRevoking(undefined);
-              setNotice({ text: `${name} is revoked.` });
+      <Show
+        when={
+          confirming() && api
+            ? { ...(confirming() as NonNullable<ReturnType<typeof confirming>>), client: api }
+            : undefined
+        }
+      >
+        {(c) => (
+          <ServerConfirmDialog
+            api={c().client}
+            server={c().server}
+            action={c().action}
+            onDone={() => {
+              const { server, action } = c();
+              setConfirming(undefined);
+              setNotice({ text: action === "revoke" ? `${server.name} is revoked.` : `${server.name} is removed.` });
               void refetch();
             }}
-            onClose={() => setRevoking(undefined)}
+            onClose={() => setConfirming(undefined)}
           />
         )}
       </Show>

@@ -1,12 +1,13 @@
-import { createSignal, For } from "solid-js";
+import { createSignal, For, Show } from "solid-js";
 import type { Role } from "../../../../../src/shared/roles";
 import type { HubAccountRecord, PeopleApi } from "./people-api";
 import { ROLE_LABELS } from "./role-choices";
 
 /**
  * An account's role, changeable in its row: the options are the account's role and the roles
- * the signed-in person may grant (role-choices.ts). The change is sent at once; a refusal
- * puts the old role back and says why (onError).
+ * the signed-in person may grant (role-choices.ts). Choosing one is not yet a change: an
+ * arrow key moves a closed <select> through its options, so the change waits for "Change"
+ * (or goes back with "Keep"). A refusal keeps the old role and says why (onError).
  */
 export function UserRoleSelect(props: {
   api: PeopleApi;
@@ -15,16 +16,16 @@ export function UserRoleSelect(props: {
   onChanged: (user: HubAccountRecord) => void;
   onError: (message: string) => void;
 }) {
+  const [chosen, setChosen] = createSignal<Role>(props.user.role);
   const [busy, setBusy] = createSignal(false);
   const options = () => [props.user.role, ...props.grantable.filter((r) => r !== props.user.role)];
-  const change = async (select: HTMLSelectElement) => {
-    const role = select.value as Role;
-    if (role === props.user.role) return;
+  const pending = () => chosen() !== props.user.role;
+  const apply = async () => {
     setBusy(true);
     try {
-      props.onChanged(await props.api.updateUser(props.user.id, { role }));
+      props.onChanged(await props.api.updateUser(props.user.id, { role: chosen() }));
     } catch (err) {
-      select.value = props.user.role;
+      setChosen(props.user.role);
       props.onError(
         `The role of ${props.user.username} stays ${ROLE_LABELS[props.user.role]}: ${(err as Error).message}`,
       );
@@ -33,15 +34,32 @@ export function UserRoleSelect(props: {
     }
   };
   return (
-    <select
-      class="people-role-select"
-      data-testid="user-role-select"
-      aria-label={`Role of ${props.user.username}`}
-      disabled={busy()}
-      value={props.user.role}
-      onChange={(e) => void change(e.currentTarget)}
-    >
-      <For each={options()}>{(r) => <option value={r}>{ROLE_LABELS[r]}</option>}</For>
-    </select>
+    <span class="people-role-edit">
+      <select
+        class="people-role-select"
+        data-testid="user-role-select"
+        aria-label={`Role of ${props.user.username}`}
+        disabled={busy()}
+        value={chosen()}
+        onChange={(e) => setChosen(e.currentTarget.value as Role)}
+      >
+        <For each={options()}>{(r) => <option value={r}>{ROLE_LABELS[r]}</option>}</For>
+      </select>
+      <Show when={pending()}>
+        <button
+          type="button"
+          class="people-primary"
+          data-testid="user-role-apply"
+          disabled={busy()}
+          aria-busy={busy()}
+          onClick={() => void apply()}
+        >
+          Change
+        </button>
+        <button type="button" data-testid="user-role-keep" disabled={busy()} onClick={() => setChosen(props.user.role)}>
+          Keep {ROLE_LABELS[props.user.role]}
+        </button>
+      </Show>
+    </span>
   );
 }

@@ -27,6 +27,7 @@ export function serversApi(hub: HubClient) {
     create: (body: ServerCreate) => hub.request<ServerCreated>("POST", "/servers", body),
     refresh: (serverId: string) => hub.request<HubServer>("POST", `/servers/${id(serverId)}/refresh`),
     revoke: (serverId: string) => hub.request<HubServer>("POST", `/servers/${id(serverId)}/revoke`),
+    remove: (serverId: string) => hub.request<void>("DELETE", `/servers/${id(serverId)}`),
   };
 }
 export type ServersApi = ReturnType<typeof serversApi>;
