@@ -218,6 +218,35 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
       await bothThemes(page, "admin-servers");
     });
 
+    await step(
+      "the owner lets only the Analysts use the Server (a searchable picker), then reads it in the row",
+      async () => {
+        const server = (await hub("GET", "/servers", ownerToken)).servers[0];
+        const row = page.locator(`[data-testid="server-row"][data-name="${server.name}"]`);
+        await row.getByTestId("server-groups-edit").click();
+        await page.getByTestId("server-groups-everyone").waitFor();
+        await page.getByTestId("server-group-picker-search").fill("analy");
+        // Enter takes the first match (and does not submit the dialog's form).
+        await page.locator('[data-testid="server-group-picker-option"]').getByText("Analysts").waitFor();
+        await page.getByTestId("server-group-picker-search").press("Enter");
+        await page.locator('[data-testid="server-groups-chosen"][data-name="Analysts"]').waitFor();
+        await bothThemes(page, "admin-server-groups");
+        await page.getByTestId("server-groups-submit").click();
+        await page.getByTestId("server-groups").waitFor({ state: "detached" });
+        await row.getByTestId("server-groups-cell").getByText("Analysts").waitFor();
+        const groups = await hub("GET", `/servers/${server.id}/groups`, ownerToken);
+        expect(groups.groups.map((g: { name: string }) => g.name)).toEqual(["Analysts"]);
+        // Everyone again (the admin and the auditor below are no Analysts: their designer would find no Server).
+        await row.getByTestId("server-groups-edit").click();
+        await page.getByTestId("server-groups-remove").click();
+        await page.getByTestId("server-groups-everyone").waitFor();
+        await page.getByTestId("server-groups-submit").click();
+        await page.getByTestId("server-groups").waitFor({ state: "detached" });
+        await row.getByTestId("server-groups-cell").getByText("Everyone").waitFor();
+        expect((await hub("GET", `/servers/${server.id}/groups`, ownerToken)).total).toBe(0);
+      },
+    );
+
     await step("a Server added by hand shows its token once, and is revoked after a confirmation", async () => {
       await page.getByTestId("servers-add").click();
       await page.getByTestId("server-add-name").fill("spare");
@@ -320,7 +349,7 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
 
       await openAdmin(p, "servers");
       await p.getByTestId("server-row").first().waitFor();
-      for (const control of ["servers-add", "server-refresh", "server-revoke"]) {
+      for (const control of ["servers-add", "server-refresh", "server-revoke", "server-groups-edit"]) {
         expect(await p.getByTestId(control).count()).toBe(0);
       }
       await bothThemes(p, "admin-servers-auditor");

@@ -4,10 +4,11 @@ import { useHubAccount } from "../hub-account";
 import { useHubWorkspace } from "../hub-workspace";
 import { PageState } from "../ui/page-state";
 import { Pager } from "../ui/pager";
+import { peopleApi } from "./people/people-api";
 import { ServerAddDialog } from "./servers/server-add-dialog";
 import { ServerConfirmDialog } from "./servers/server-confirm-dialog";
-import { ServerLoad } from "./servers/server-load";
-import { LastSeen, ServerStatus } from "./servers/server-status";
+import { ServerGroupsDialog } from "./servers/server-groups-dialog";
+import { ServerRow } from "./servers/server-row";
 import { type HubServer, serversApi } from "./servers/servers-api";
 import "../ui/hub-page.css";
 import "./people/people.css";
@@ -27,6 +28,7 @@ export function ServersPage() {
   const workspace = useHubWorkspace();
   const account = useHubAccount();
   const api = workspace ? serversApi(workspace.hub) : undefined;
+  const people = workspace ? peopleApi(workspace.hub) : undefined;
   const mayWrite = () => {
     const role = account?.user()?.role;
     return role !== undefined && roleAtLeast(role, "admin");
@@ -36,6 +38,7 @@ export function ServersPage() {
   const [adding, setAdding] = createSignal(false);
   const [confirming, setConfirming] = createSignal<{ server: HubServer; action: "revoke" | "remove" }>();
   const [refreshing, setRefreshing] = createSignal<string>();
+  const [editingGroups, setEditingGroups] = createSignal<HubServer>();
   const [notice, setNotice] = createSignal<{ text: string; bad?: boolean }>();
   const [list, { refetch }] = createResource(
     () => ({ name: name().trim(), offset: offset() }),
@@ -145,72 +148,14 @@ export function ServersPage() {
                 <tbody>
                   <For each={answer().servers}>
                     {(server) => (
-                      <tr data-testid="server-row" data-name={server.name}>
-                        <td>
-                          {server.name}
-                          <span class="server-endpoint">{server.endpoint}</span>
-                        </td>
-                        <td>
-                          <ServerStatus server={server} />
-                        </td>
-                        <td data-testid="server-version">
-                          {server.version ?? <span class="people-muted">not known yet</span>}
-                        </td>
-                        <td class="server-numbers" data-testid="server-load">
-                          <ServerLoad server={server} />
-                        </td>
-                        <td class="server-numbers" data-testid="server-latency">
-                          {server.latency_ms === null ? <span class="people-muted">–</span> : `${server.latency_ms} ms`}
-                        </td>
-                        <td>
-                          <LastSeen at={server.last_seen_at} />
-                        </td>
-                        <td>
-                          <Show when={server.groups.length > 0} fallback={<span class="people-muted">Everyone</span>}>
-                            <span class="server-groups">
-                              <For each={server.groups}>{(g) => <span class="hub-badge">{g.name}</span>}</For>
-                            </span>
-                          </Show>
-                        </td>
-                        <td>
-                          <Show when={mayWrite() && server.revoked_at}>
-                            <div class="people-row-actions">
-                              <button
-                                type="button"
-                                class="people-danger"
-                                data-testid="server-remove"
-                                aria-label={`Remove ${server.name}`}
-                                onClick={() => setConfirming({ server, action: "remove" })}
-                              >
-                                Remove
-                              </button>
-                            </div>
-                          </Show>
-                          <Show when={mayWrite() && !server.revoked_at}>
-                            <div class="people-row-actions">
-                              <button
-                                type="button"
-                                data-testid="server-refresh"
-                                aria-label={`Poll ${server.name} now`}
-                                disabled={refreshing() === server.id}
-                                aria-busy={refreshing() === server.id}
-                                onClick={() => void refresh(server)}
-                              >
-                                {refreshing() === server.id ? "Polling…" : "Refresh"}
-                              </button>
-                              <button
-                                type="button"
-                                class="people-danger"
-                                data-testid="server-revoke"
-                                aria-label={`Revoke ${server.name}`}
-                                onClick={() => setConfirming({ server, action: "revoke" })}
-                              >
-                                Revoke
-                              </button>
-                            </div>
-                          </Show>
-                        </td>
-                      </tr>
+                      <ServerRow
+                        server={server}
+                        mayWrite={mayWrite()}
+                        refreshing={refreshing() === server.id}
+                        onRefresh={() => void refresh(server)}
+                        onConfirm={(action) => setConfirming({ server, action })}
+                        onEditGroups={() => setEditingGroups(server)}
+                      />
                     )}
                   </For>
                 </tbody>
@@ -250,6 +195,26 @@ export function ServersPage() {
               void refetch();
             }}
             onClose={() => setConfirming(undefined)}
+          />
+        )}
+      </Show>
+      <Show
+        when={
+          editingGroups() && api && people ? { server: editingGroups() as HubServer, client: api, people } : undefined
+        }
+      >
+        {(e) => (
+          <ServerGroupsDialog
+            api={e().client}
+            people={e().people}
+            server={e().server}
+            onSaved={() => {
+              const name = e().server.name;
+              setEditingGroups(undefined);
+              setNotice({ text: `Who may use ${name} is saved.` });
+              void refetch();
+            }}
+            onClose={() => setEditingGroups(undefined)}
           />
         )}
       </Show>

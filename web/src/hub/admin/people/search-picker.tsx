@@ -58,7 +58,12 @@ export function SearchPicker(props: {
       data-testid={props.testid}
       ref={box}
       onKeyDown={(e) => {
-        if (e.key === "Escape") {
+        if (e.key === "Enter" && e.target === input) {
+          // In a form (a dialog), Enter in the search picks the first match instead of submitting.
+          e.preventDefault();
+          const first = shown()[0];
+          if (first && !busy()) void pick(first);
+        } else if (e.key === "Escape") {
           // Not the search box's own Escape, which would empty it (and open the list again).
           e.preventDefault();
           setOpen(false);

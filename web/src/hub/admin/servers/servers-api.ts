@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type {
   ServerCreatedResponse,
   ServerCreateRequest,
+  ServerGroupsResponse,
   ServerListResponse,
   ServerSchema,
 } from "../../../../../src/hub/servers/schemas";
@@ -11,6 +12,7 @@ import type { HubClient } from "../../../lib/hub-api";
 export type HubServer = z.infer<typeof ServerSchema>;
 export type ServerList = z.infer<typeof ServerListResponse>;
 export type ServerCreate = z.input<typeof ServerCreateRequest>;
+export type ServerGroups = z.infer<typeof ServerGroupsResponse>;
 /** A Server added by hand, with its auth_token: the Hub answers it this once. */
 export type ServerCreated = z.infer<typeof ServerCreatedResponse>;
 
@@ -28,6 +30,9 @@ export function serversApi(hub: HubClient) {
     refresh: (serverId: string) => hub.request<HubServer>("POST", `/servers/${id(serverId)}/refresh`),
     revoke: (serverId: string) => hub.request<HubServer>("POST", `/servers/${id(serverId)}/revoke`),
     remove: (serverId: string) => hub.request<void>("DELETE", `/servers/${id(serverId)}`),
+    /** Which user groups may use the Server (none: everyone). */
+    setGroups: (serverId: string, groupIds: string[]) =>
+      hub.request<ServerGroups>("PUT", `/servers/${id(serverId)}/groups`, { group_ids: groupIds }),
   };
 }
 export type ServersApi = ReturnType<typeof serversApi>;
