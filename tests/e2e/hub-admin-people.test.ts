@@ -353,6 +353,13 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
         expect(await p.getByTestId(control).count()).toBe(0);
       }
       await bothThemes(p, "admin-servers-auditor");
+      // The same page on a 4K screen: the table spreads, nothing overflows.
+      await p.setViewportSize({ width: 3840, height: 2160 });
+      await openAdmin(p, "groups");
+      await p.locator('[data-testid="group-open"][data-name="Analysts"]').click();
+      await p.locator('[data-testid="group-member-row"][data-username="uma"]').waitFor();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(3840);
+      await bothThemes(p, "admin-groups-4k");
       expect(auditor.problems.list).toEqual([]);
       await auditor.context.close();
     });
