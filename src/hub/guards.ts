@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { HubDatabase } from "../db/hub-db";
@@ -52,7 +52,8 @@ export async function resolveSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenSha256, digest), gt(sessions.expiresAt, clock())))
+    // A disabled account's sessions were deleted when it was disabled; the join checks again.
+    .where(and(eq(sessions.tokenSha256, digest), gt(sessions.expiresAt, clock()), isNull(users.disabledAt)))
     .limit(1);
   const row = rows[0];
   if (!row || !sameDigest(row.tokenSha256, digest)) return null;

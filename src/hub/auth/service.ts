@@ -32,6 +32,7 @@ export interface ClientInfo {
 
 /** The one answer for an unknown username and a wrong password alike. */
 export const INVALID_LOGIN = "invalid username or password";
+export const ACCOUNT_DISABLED = "This account is disabled: ask an administrator to enable it";
 
 /**
  * Registration of the first account, login, logout, the caller's own account and password.
@@ -129,6 +130,20 @@ export function authService({ database, audit, clock, passwords, config }: AuthS
         throw new UnauthorizedError(INVALID_LOGIN);
       }
       throttle.succeeded(body.username, client.ip);
+      if (found.disabledAt) {
+        // Said only to whoever knows the password: the account exists, and an administrator holds it.
+        await audit.write((_tx, record) =>
+          record({
+            actorType: "user",
+            actorId: found.id,
+            action: "auth.login_failed",
+            targetType: "user",
+            targetId: found.id,
+            details: { username: body.username, ip: client.ip, reason: "disabled" },
+          }),
+        );
+        throw new UnauthorizedError(ACCOUNT_DISABLED);
+      }
       return audit.write(async (tx, record) => {
         const answer = await openSession(tx, found.id, client);
         await record({

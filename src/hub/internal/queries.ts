@@ -10,6 +10,10 @@ export function grantedConnections(q: HubQueryable, userId: string) {
 /** The account a redeemed token was issued to (gone when it was deleted since). */
 export async function tokenUser(q: HubQueryable, userId: string) {
   const u = q.t.users;
-  const rows = await q.db.select({ id: u.id, role: u.role }).from(u).where(eq(u.id, userId)).limit(1);
+  const rows = await q.db
+    .select({ id: u.id, role: u.role, disabledAt: u.disabledAt })
+    .from(u)
+    .where(eq(u.id, userId))
+    .limit(1);
   return rows[0];
 }

@@ -62,6 +62,10 @@ async function decide(
     const refused = new ForbiddenError("The account this token was issued to is gone");
     return { refused, userId, details: { reason: "user_gone", ...what } };
   }
+  if (user.disabledAt) {
+    const refused = new ForbiddenError("The account this token was issued to is disabled");
+    return { refused, userId, details: { reason: "user_disabled", ...what } };
+  }
   const rows = await grantedConnections(tx, userId);
   const byId = new Map(rows.map((r) => [r.connection.id, r]));
   const missing = what.connection_ids.filter((id) => !byId.has(id));

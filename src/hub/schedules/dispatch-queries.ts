@@ -48,6 +48,13 @@ export async function claimDue(tx: HubQueryable, now: Date, limit: number): Prom
   return tx.dialect === "pg" ? await query.for("update", { skipLocked: true }) : await query;
 }
 
+/** True when the account a schedule runs as is disabled (its occurrences are skipped meanwhile). */
+export async function userDisabled(tx: HubQueryable, userId: string): Promise<boolean> {
+  const u = tx.t.users;
+  const rows = await tx.db.select({ disabledAt: u.disabledAt }).from(u).where(eq(u.id, userId)).limit(1);
+  return rows[0]?.disabledAt != null;
+}
+
 /** True while a run of the schedule is queued or running (overlap "skip" waits for it). */
 export async function hasActiveRun(tx: HubQueryable, scheduleId: string): Promise<boolean> {
   const e = tx.t.executions;

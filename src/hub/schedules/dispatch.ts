@@ -75,6 +75,18 @@ async function claimBatch(deps: DispatchDeps, tx: HubTx, limit: number, out: Dis
       continue;
     }
     const { covered, next } = coalesce(occurrences, scheduledFor, now);
+    if (await q.userDisabled(tx, row.userId)) {
+      // Recorded as a skip (the schedule's skipped count shows it), never queued as a run
+      // that could only fail at authorization.
+      await q.recordSkip(tx, row.id, covered, scheduledFor, next);
+      out.skipped.push({ scheduleId: row.id, scheduledFor, covered });
+      deps.logger.info("schedule occurrence skipped: its account is disabled", {
+        schedule_id: row.id,
+        scheduled_for: scheduledFor.toISOString(),
+        occurrences: covered,
+      });
+      continue;
+    }
     if (row.overlap === "skip" && (await q.hasActiveRun(tx, row.id))) {
       await q.recordSkip(tx, row.id, covered, scheduledFor, next);
       out.skipped.push({ scheduleId: row.id, scheduledFor, covered });

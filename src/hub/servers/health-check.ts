@@ -4,14 +4,14 @@ import type { PollOutcome } from "./poll-state";
 /**
  * The part of a Server's `GET /api/health/` answer the Hub reads. The Hub does not import
  * the Server's code (src/server), so it states here what it relies on: a version, and the
- * engine's busy and queued counts (load); anything else in the answer is ignored, and a
- * Server that reports no engine counts as idle.
+ * engine's busy and queued counts (load) and its number of processes (capacity); anything
+ * else in the answer is ignored, and a Server that reports no engine counts as idle.
  */
 const ServerHealthAnswer = z.object({
   status: z.enum(["ok", "degraded"]),
   version: z.string().min(1).max(100),
   engine: z
-    .object({ busy: z.number().int().min(0), queued: z.number().int().min(0) })
+    .object({ busy: z.number().int().min(0), queued: z.number().int().min(0), executors: z.number().int().min(0) })
     .partial()
     .optional(),
 });
@@ -49,7 +49,13 @@ export async function checkServerHealth(endpoint: string, timeoutMs = POLL_TIMEO
     const parsed = ServerHealthAnswer.safeParse(json);
     if (!parsed.success) return { ok: false, error: "health answer is not a Weft Server's" };
     const engine = parsed.data.engine ?? {};
-    return { ok: true, version: parsed.data.version, running: (engine.busy ?? 0) + (engine.queued ?? 0), latencyMs };
+    return {
+      ok: true,
+      version: parsed.data.version,
+      running: (engine.busy ?? 0) + (engine.queued ?? 0),
+      capacity: engine.executors ?? null,
+      latencyMs,
+    };
   } catch (err) {
     return { ok: false, error: failure(err, timeoutMs) };
   }

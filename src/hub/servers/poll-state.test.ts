@@ -28,6 +28,13 @@ test("failures keep the status until the third in a row; a success is online and
     seen.push(`${s.failedPolls}:${s.status}`);
   }
   expect(seen).toEqual(["1:online", "2:online", "3:offline", "4:offline"]);
-  const back = afterPoll(s, { ok: true, version: "1", running: 4, latencyMs: 3 }, now, 30_000);
-  expect(back).toMatchObject({ status: "online", failedPolls: 0, running: 4, latencyMs: 3, lastSeenAt: now });
+  const back = afterPoll(s, { ok: true, version: "1", running: 4, capacity: 2, latencyMs: 3 }, now, 30_000);
+  expect(back).toMatchObject({
+    status: "online",
+    failedPolls: 0,
+    running: 4,
+    capacity: 2,
+    latencyMs: 3,
+    lastSeenAt: now,
+  });
 });

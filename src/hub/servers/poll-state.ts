@@ -7,7 +7,7 @@ export const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** What one poll of a Server's health found. */
 export type PollOutcome =
-  | { ok: true; version: string; running: number; latencyMs: number }
+  | { ok: true; version: string; running: number; capacity: number | null; latencyMs: number }
   | { ok: false; error: string };
 
 /**
@@ -38,6 +38,7 @@ export function afterPoll(
       lastSeenAt: now,
       version: outcome.version,
       running: outcome.running,
+      capacity: outcome.capacity,
       latencyMs: outcome.latencyMs,
       lastError: null,
       nextPollAt: new Date(now.getTime() + nextPollDelayMs(0, intervalMs)),

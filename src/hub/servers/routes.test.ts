@@ -105,7 +105,7 @@ describeHub("Server routes", (suite) => {
         method: "GET",
         path: "/servers",
         status: 200,
-        contains: ['"total":2', '"name":"by-hand"', '"name":"self-1"', '"running":0', '"groups":[]'],
+        contains: ['"total":2', '"name":"by-hand"', '"name":"self-1"', '"running":0', '"capacity":null', '"groups":[]'],
         notContains: ["auth_token", "Sha256", "sha256", '/"' /* endpoints end without a slash */],
         audit: [],
       },
@@ -147,12 +147,12 @@ describeHub("Server routes", (suite) => {
         audit: [],
       })),
       {
-        name: "admin refreshes by-hand: polled now, online, with the fake Server's version and load",
+        name: "admin refreshes by-hand: polled now, online, with the fake Server's version, load and capacity",
         as: "admin",
         method: "POST",
         path: () => `/servers/${ids.byHand}/refresh`,
         status: 200,
-        contains: ['"status":"online"', '"version":"2.0.0"', '"running":1', '"failed_polls":0'],
+        contains: ['"status":"online"', '"version":"2.0.0"', '"running":1', '"capacity":2', '"failed_polls":0'],
         audit: ["server.refresh", "server.status_change"],
       },
       {

@@ -29,6 +29,9 @@ export const ServerSchema = z
     status: z.enum(["online", "offline"]),
     last_seen_at: z.string().nullable().openapi({ description: "The last successful poll (ISO 8601)" }),
     running: z.number().int().openapi({ description: "Requests the Server was running or queueing at the last poll" }),
+    capacity: z.number().int().nullable().openapi({
+      description: "Engine processes the Server reported at the last poll (requests it runs at once); null: not said",
+    }),
     latency_ms: z.number().int().nullable(),
     failed_polls: z.number().int().openapi({ description: "Failed polls in a row (offline from 3)" }),
     next_poll_at: z.string().nullable(),

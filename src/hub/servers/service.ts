@@ -26,6 +26,7 @@ export function serverBody(row: q.ServerRow, groups: q.GroupRef[]): ServerBody {
     status: row.status,
     last_seen_at: iso(row.lastSeenAt),
     running: row.running,
+    capacity: row.capacity,
     latency_ms: row.latencyMs,
     failed_polls: row.failedPolls,
     next_poll_at: iso(row.nextPollAt),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { HubQueryable } from "../../db/hub-db";
 import type { Role } from "../../shared/roles";
 import { type ListQuery, nameContains } from "../lists";
@@ -15,6 +15,7 @@ export function userColumns(q: HubQueryable) {
     createdAt: users.createdAt,
     updatedAt: users.updatedAt,
     lastLoginAt: users.lastLoginAt,
+    disabledAt: users.disabledAt,
   };
 }
 
@@ -59,6 +60,16 @@ export async function countUsers(q: HubQueryable, role?: Role): Promise<number> 
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Owners who can sign in (not disabled): the last-owner rule counts these. */
+export async function countActiveOwners(q: HubQueryable): Promise<number> {
+  const { users } = q.t;
+  const rows = await q.db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "owner"), isNull(users.disabledAt)));
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function listUsers(q: HubQueryable, { limit, offset, name }: ListQuery) {
   const { users } = q.t;
   const where = nameContains(users.username, name);
@@ -93,7 +104,14 @@ export async function insertUser(tx: HubQueryable, u: NewUser): Promise<void> {
 export async function updateUser(
   tx: HubQueryable,
   id: string,
-  set: { email?: string | null; role?: Role; passwordHash?: string; updatedAt?: Date; lastLoginAt?: Date },
+  set: {
+    email?: string | null;
+    role?: Role;
+    passwordHash?: string;
+    updatedAt?: Date;
+    lastLoginAt?: Date;
+    disabledAt?: Date | null;
+  },
 ): Promise<void> {
   await tx.db.update(tx.t.users).set(set).where(eq(tx.t.users.id, id));
 }

@@ -32,6 +32,10 @@ export const UserSchema = z
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
     last_login_at: z.string().nullable().openapi({ format: "date-time" }),
+    disabled_at: z.string().nullable().openapi({
+      format: "date-time",
+      description: "Set while an administrator has the account disabled: it cannot sign in or run anything",
+    }),
   })
   .openapi("User");
 export type UserBody = z.infer<typeof UserSchema>;
@@ -49,6 +53,8 @@ export const UserUpdateSchema = z
     role: RoleSchema.optional(),
     /** An administrator's reset: the account's sessions all end. */
     password: Password.optional(),
+    /** Disable (its sessions end; no sign-in, no run) or enable the account again. */
+    disabled: z.boolean().optional(),
   })
   .strict()
   .openapi("UserUpdate");
@@ -71,6 +77,7 @@ export interface UserRow {
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
+  disabledAt: Date | null;
 }
 
 export function userBody(row: UserRow): UserBody {
@@ -82,5 +89,6 @@ export function userBody(row: UserRow): UserBody {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
   };
 }

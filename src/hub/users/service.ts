@@ -19,7 +19,7 @@ export interface UsersServiceDeps {
   passwords: PasswordHasher;
 }
 
-const LAST_OWNER = "The last owner cannot be removed or demoted: make another account owner first";
+const LAST_OWNER = "The last owner cannot be removed, demoted or disabled: make another account owner first";
 
 /** Refuses a new password that is too short (400), without ever echoing it. */
 export function checkNewPassword(password: string): void {
@@ -34,10 +34,12 @@ export function checkNewPassword(password: string): void {
  * owners demoting each other at once leave one owner, never none.
  */
 export function usersService({ database, audit, clock, passwords }: UsersServiceDeps) {
-  /** The actor's role now, inside the transaction; an account deleted meanwhile is refused. */
+  /** The actor's role now, inside the transaction; an account deleted or disabled meanwhile is refused. */
   const actorRole = async (tx: HubQueryable, actor: SessionUser): Promise<Role> => {
     const row = await q.findUser(tx, actor.id);
     if (!row) throw new ForbiddenError("Your account no longer exists");
+    // Disabled since its session was read (two owners disabling each other at once).
+    if (row.disabledAt) throw new ForbiddenError("Your account is disabled");
     return row.role;
   };
   const mustFind = async (tx: HubQueryable, id: string): Promise<UserRow> => {
@@ -68,8 +70,9 @@ export function usersService({ database, audit, clock, passwords }: UsersService
       throw err;
     }
   };
+  // A disabled owner cannot sign in: only owners who can count as "another owner remains".
   const leavesNoOwner = async (tx: HubQueryable, target: UserRow) =>
-    target.role === "owner" && (await q.countUsers(tx, "owner")) <= 1;
+    target.role === "owner" && target.disabledAt === null && (await q.countActiveOwners(tx)) <= 1;
 
   return {
     async list(query: ListQuery) {
@@ -147,19 +150,30 @@ export function usersService({ database, audit, clock, passwords }: UsersService
             if (await leavesNoOwner(tx, target)) throw new ConflictError(LAST_OWNER);
             changes.push("role");
           }
+          // Nobody disables their own account (they would be locked out with nobody told).
+          const disabling = body.disabled === true && target.disabledAt === null;
+          const enabling = body.disabled === false && target.disabledAt !== null;
+          if (body.disabled === true && self) throw new ForbiddenError("You cannot disable your own account");
           // Editing oneself (email) needs no rank; anyone else's account needs the rank to manage it.
-          if (!self && (body.email !== undefined || passwordHash !== undefined)) checkEdit(role, target.role);
+          if (!self && (body.email !== undefined || passwordHash !== undefined || body.disabled !== undefined)) {
+            checkEdit(role, target.role);
+          }
+          if (disabling && (await leavesNoOwner(tx, target))) throw new ConflictError(LAST_OWNER);
           if (body.email !== undefined && body.email !== target.email) changes.push("email");
           if (passwordHash !== undefined) changes.push("password");
+          if (disabling || enabling) changes.push("disabled");
           if (changes.length === 0) return userBody(target);
+          const now = clock();
           await q.updateUser(tx, id, {
             email: body.email === undefined ? undefined : body.email,
             role: changes.includes("role") ? body.role : undefined,
             passwordHash,
-            updatedAt: clock(),
+            disabledAt: disabling ? now : enabling ? null : undefined,
+            updatedAt: now,
           });
-          // A reset password ends every session: whoever held the old one is signed out.
-          const sessionsEnded = passwordHash === undefined ? 0 : await q.deleteSessionsOf(tx, id);
+          // A reset password or a disable ends every session: whoever held one is signed out.
+          const endsSessions = passwordHash !== undefined || disabling;
+          const sessionsEnded = endsSessions ? await q.deleteSessionsOf(tx, id) : 0;
           await record({
             actorType: "user",
             actorId: actor.id,
@@ -169,7 +183,8 @@ export function usersService({ database, audit, clock, passwords }: UsersService
             details: {
               changed: changes,
               ...(changes.includes("role") ? { from_role: target.role, to_role: body.role } : {}),
-              ...(passwordHash === undefined ? {} : { sessions_ended: sessionsEnded }),
+              ...(disabling || enabling ? { disabled: disabling } : {}),
+              ...(endsSessions ? { sessions_ended: sessionsEnded } : {}),
             },
           });
           return userBody(await mustFind(tx, id));

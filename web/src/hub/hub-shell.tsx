@@ -24,6 +24,8 @@ export function HubShell(props: { designer: JSX.Element }) {
   const inAdmin = () => areaInfo(area()).section === "admin";
   const allowed = () => visibleAreas(role()).some((a) => a.area === area());
   const go = (to: HubArea) => workspace?.show(to);
+  // `current` is read in the attribute, so the mark follows the route (a plain boolean would be
+  // read once, when <For> made the button).
   const navButton = (to: HubArea, label: string, current: () => boolean, testid = `hub-nav-${to}`) => (
     <button
       type="button"

@@ -20,6 +20,8 @@ export const servers = pgTable(
     /** The last successful poll's round trip, and the executions the Server was running then. */
     latencyMs: integer("latency_ms"),
     running: integer("running").notNull().default(0),
+    /** The engine processes the Server reported at its last poll (how much it runs at once); null: not said. */
+    capacity: integer("capacity"),
     /** Set by an administrator's revoke: the auth_token is refused from then on. */
     revokedAt: ts("revoked_at"),
     failedPolls: integer("failed_polls").notNull().default(0),

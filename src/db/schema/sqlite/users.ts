@@ -15,6 +15,8 @@ export const users = sqliteTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     lastLoginAt: ts("last_login_at"),
+    /** Set while an administrator has the account disabled: no sign-in, no session, no run. */
+    disabledAt: ts("disabled_at"),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ('owner', 'admin', 'auditor', 'user')`),

@@ -1,0 +1,2 @@
+ALTER TABLE `servers` ADD `capacity` integer;--> statement-breakpoint
+ALTER TABLE `users` ADD `disabled_at` integer;
