@@ -1,7 +1,6 @@
 import { randomToken } from "../../shared/ids";
+import { MIN_PASSWORD_LENGTH } from "../../shared/roles";
 
-/** decisions.md: shorter passwords are refused (400). */
-export const MIN_PASSWORD_LENGTH = 12;
 /** Argon2 hashes whatever it is given; a cap stops a megabyte "password" costing a request's CPU. */
 export const MAX_PASSWORD_LENGTH = 1024;
 

@@ -1,5 +1,5 @@
 import { ForbiddenError } from "../../shared/errors";
-import type { Role } from "../../shared/roles";
+import { mayManage, type Role } from "../../shared/roles";
 
 /**
  * The role rules of decisions.md, as pure functions of the roles involved (the service asks
@@ -10,11 +10,6 @@ import type { Role } from "../../shared/roles";
  * - nobody changes their own role (the service checks identity; see checkRoleChange).
  * The last owner is the service's rule: it needs a count under the accounts lock.
  */
-export function mayManage(actor: Role, target: Role): boolean {
-  if (actor === "owner") return true;
-  if (actor === "admin") return target === "auditor" || target === "user";
-  return false;
-}
 
 function refuse(actor: Role, role: Role, verb: string): never {
   throw new ForbiddenError(

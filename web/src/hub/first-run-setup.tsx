@@ -1,11 +1,9 @@
 import { createSignal, onMount, Show } from "solid-js";
+import { MIN_PASSWORD_LENGTH } from "../../../src/shared/roles";
 import type { HubClient } from "../lib/hub-api";
 import type { HubSession } from "../lib/hub-types";
 import { refusalText } from "./sign-in";
 import "./sign-in.css";
-
-/** The Hub's rule (src/hub/users/schemas.ts, docs/hub.md): shown, and checked before sending. */
-export const MIN_PASSWORD_LENGTH = 12;
 
 /**
  * First-run setup: the Hub has no account yet, and the one made here is its owner

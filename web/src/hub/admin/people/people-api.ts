@@ -6,7 +6,6 @@ import type {
   GroupSchema,
   MemberListSchema,
 } from "../../../../../src/hub/groups/schemas";
-import type { NamedRefSchema } from "../../../../../src/hub/named-schemas";
 import type {
   UserCreateSchema,
   UserListSchema,
@@ -25,7 +24,8 @@ export type UserGroupList = z.infer<typeof GroupListSchema>;
 export type MemberList = z.infer<typeof MemberListSchema>;
 export type AssignedGrantGroups = z.infer<typeof GroupGrantGroupsSchema>;
 export type GrantGroupList = z.infer<typeof GrantGroupListSchema>;
-export type NamedRef = z.infer<typeof NamedRefSchema>;
+/** A grant group assigned to a user group: its id and name. */
+export type NamedRef = AssignedGrantGroups["grant_groups"][number];
 
 /** One page of a Hub list: `name` is the Hub's "contains, ignoring case" filter. */
 export interface PageAsk {

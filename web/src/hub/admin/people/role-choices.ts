@@ -1,5 +1,4 @@
-import { mayManage } from "../../../../../src/hub/users/role-rules";
-import { ROLES, type Role, roleAtLeast } from "../../../../../src/shared/roles";
+import { mayManage, ROLES, type Role, roleAtLeast } from "../../../../../src/shared/roles";
 
 /** Words for each role, as the Users page offers them. */
 export const ROLE_LABELS: Record<Role, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MIN_PASSWORD_LENGTH } from "../../../../../src/hub/auth/passwords";
+import { MIN_PASSWORD_LENGTH } from "../../../../../src/shared/roles";
 import { temporaryPassword } from "./temporary-password";
 
 describe("temporaryPassword", () => {
