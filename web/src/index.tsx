@@ -1,6 +1,5 @@
 import { render } from "solid-js/web";
 import { App } from "./app";
-import { HubApp } from "./hub/hub-app";
 import { createSessionStore } from "./hub/session";
 import { createApiClient } from "./lib/api";
 import { detectBackend } from "./lib/backend";
@@ -18,6 +17,8 @@ async function start(root: HTMLElement) {
   if (backend.kind === "hub") {
     // A session this tab kept that the Hub no longer knows: the sign-in page, not an error.
     if (session.signedIn() && !backend.status.authenticated) session.clear();
+    // The Hub's areas load only when a Hub serves the page: `weft server` never fetches them.
+    const { HubApp } = await import("./hub/hub-app");
     render(() => <HubApp status={backend.status} server={backend.server} session={session} />, root);
     return;
   }
