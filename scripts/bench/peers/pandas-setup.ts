@@ -20,6 +20,8 @@ export interface PandasSetup {
 export interface PandasSetupDeps {
   run: (command: string[]) => Promise<{ code: number; stdout: string; stderr: string }>;
   log: (line: string) => void;
+  /** Whether this process may apt-get install (is root). */
+  isRoot: boolean;
 }
 
 const PROBE = `import importlib.util, pandas
@@ -47,7 +49,7 @@ export async function setUpPandas(deps: PandasSetupDeps): Promise<PandasSetup> {
 
 /** apt-get update once, then install python3-pandas (+ python3-pyarrow if it has a candidate). */
 async function aptInstall(deps: PandasSetupDeps): Promise<string[]> {
-  if (process.getuid?.() !== 0) throw new PeerUnavailable("python3-pandas is not installed and the bench is not root");
+  if (!deps.isRoot) throw new PeerUnavailable("python3-pandas is not installed and the bench is not root");
   deps.log("apt-get update (once, to install Debian's pandas for the pandas peer)...");
   const update = await deps.run(["apt-get", "update"]);
   if (update.code !== 0) throw new PeerUnavailable(`apt-get update failed: ${lastLine(update.stderr)}`);

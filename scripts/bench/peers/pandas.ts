@@ -40,7 +40,7 @@ export function pandasPeer(deps: PandasSetupDeps) {
   return { p1, p2, p3, ready };
 }
 
-const peer = pandasPeer({ run: runCommand, log: (line) => console.log(line) });
+const peer = pandasPeer({ run: runCommand, log: (line) => console.log(line), isRoot: process.getuid?.() === 0 });
 export const { p1, p2, p3 } = peer;
 /** Which pandas runs and what setup installed, for the report. */
 export const pandasSetup = peer.ready;
