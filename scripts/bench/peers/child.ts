@@ -5,6 +5,7 @@
  * it prints is passed through for the reader.
  */
 import type { Answer, Sample } from "../suite/types";
+import { availableMemoryMb, MEMORY_BUDGET_SHARE, watchMemory } from "./memory-watch";
 
 export const RESULT_PREFIX = "BENCH_RESULT ";
 
@@ -34,17 +35,33 @@ export interface PipelineJob {
 /** Raised when a peer cannot run here at all; its message says why (status "unavailable"). */
 export class PeerUnavailable extends Error {}
 
-export async function runChild(command: string[], job: unknown, env?: Record<string, string>): Promise<PeerOutcome> {
+/**
+ * Runs the child to completion and returns what it printed. A child that outgrows its memory
+ * budget (by default MEMORY_BUDGET_SHARE of the memory available when it starts) is stopped
+ * and the peer is unavailable at this size.
+ */
+export async function runChild(
+  command: string[],
+  job: unknown,
+  options: { env?: Record<string, string>; memoryBudgetMb?: number } = {},
+): Promise<PeerOutcome> {
   const child = Bun.spawn([...command, JSON.stringify(job)], {
     stdout: "pipe",
     stderr: "pipe",
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...options.env },
   });
+  const budget = options.memoryBudgetMb ?? (availableMemoryMb() ?? Number.POSITIVE_INFINITY) * MEMORY_BUDGET_SHARE;
+  const watch = watchMemory(child.pid, budget);
   const [stdout, stderr, code] = await Promise.all([
     new Response(child.stdout).text(),
     new Response(child.stderr).text(),
     child.exited,
-  ]);
+  ]).finally(watch.stop);
+  const over = watch.exceeded();
+  if (over !== undefined)
+    throw new PeerUnavailable(
+      `needs more memory than this machine has: stopped at ${mib(over)} resident, past its budget of ${mib(budget)} (${MEMORY_BUDGET_SHARE * 100}% of the memory available when it started)`,
+    );
   const line = stdout.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
   if (code !== 0 || line === undefined) {
     const tail = (stderr.trim() || stdout.trim()).split("\n").slice(-8).join("\n");
@@ -52,6 +69,10 @@ export async function runChild(command: string[], job: unknown, env?: Record<str
   }
   const outcome = JSON.parse(line.slice(RESULT_PREFIX.length)) as ChildOutcome;
   return { sample: { ms: outcome.ms, peakRssMb: outcome.peakRssMb }, answer: outcome.answer, note: outcome.note };
+}
+
+function mib(mb: number): string {
+  return mb >= 1024 ? `${(mb / 1024).toFixed(1)} GiB` : `${mb.toFixed(0)} MiB`;
 }
 
 /** In a Bun child: print the outcome in the form runChild reads. */

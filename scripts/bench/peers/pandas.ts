@@ -24,7 +24,7 @@ export function pandasPeer(deps: PandasSetupDeps) {
         "pandas cannot read Parquet here: Debian packages neither python3-pyarrow nor python3-fastparquet",
       );
     // PYTHONPATH and PYTHONHOME of a pyenv or venv must not leak into Debian's python.
-    return runChild([python, SCRIPT], job, { PYTHONPATH: "", PYTHONHOME: "", PYTHONNOUSERSITE: "1" });
+    return runChild([python, SCRIPT], job, { env: { PYTHONPATH: "", PYTHONHOME: "", PYTHONNOUSERSITE: "1" } });
   };
   const p1: PeerRun = (data: BenchData, outDir: string) =>
     run({ scenario: "P1", sales: data.salesCsv, customers: data.customersCsv, out: join(outDir, "pandas-p1.parquet") });
