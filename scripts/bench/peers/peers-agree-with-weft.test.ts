@@ -2,7 +2,8 @@
  * The peers compute what Weft's tools compute, by construction: P1 and P3 run through Weft's
  * own tools (configs from scenarios.ts) and through the DuckDB and Arquero peers (each in its
  * child process, as the bench runs them) on 5,000 seeded rows, and the answers must agree.
- * (pandas is left to check.ts: a unit test does not apt-get install.)
+ * pandas is checked where Debian's pandas is installed (a unit test does not apt-get install
+ * it; check.ts does), and reported as skipped elsewhere.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,7 +23,13 @@ import { answerDifference, answerOf, TOP_ROWS } from "./answers";
 import * as arquero from "./arquero";
 import { checkData } from "./check-data";
 import * as duckdb from "./duckdb";
+import { pandasPeer } from "./pandas";
+import { DEBIAN_PYTHON, runCommand } from "./pandas-setup";
 import { P3_EXPRESSIONS, p3Columns, WEFT_CONFIGS } from "./scenarios";
+
+const hasPandas = Bun.spawnSync([DEBIAN_PYTHON, "-c", "import pandas"]).exitCode === 0;
+// isRoot false: should pandas vanish between the probe above and the test, it is not installed.
+const pandas = pandasPeer({ run: runCommand, log: () => {}, isRoot: false });
 
 let dir: string;
 let data: BenchData;
@@ -87,4 +94,9 @@ describe("the peers agree with Weft's tools", () => {
       expect(answerDifference(weft, answer)).toBeUndefined();
     }
   });
+});
+
+test.skipIf(!hasPandas)("P1 and P3: pandas agrees with Weft's tools", async () => {
+  expect(answerDifference(weftP1(), (await pandas.p1(data, dir)).answer)).toBeUndefined();
+  expect(answerDifference(answerOfFrame(weftP3()), (await pandas.p3(data, dir)).answer)).toBeUndefined();
 });
