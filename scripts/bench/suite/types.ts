@@ -42,5 +42,10 @@ export interface Result {
   samples: Sample[];
 }
 
-/** One peer's implementation of a pipeline scenario: runs it once in its own process. */
-export type PeerRun = (data: BenchData, outDir: string) => Promise<{ sample: Sample; answer: Answer }>;
+/**
+ * One peer's implementation of a pipeline scenario: runs it once in its own process. `note` is
+ * a caveat the Result should carry (e.g. the output written as CSV for want of a Parquet
+ * writer). Rejects with PeerUnavailable (scripts/bench/peers/child.ts) when the peer cannot
+ * run here at all, its message saying why.
+ */
+export type PeerRun = (data: BenchData, outDir: string) => Promise<{ sample: Sample; answer: Answer; note?: string }>;
