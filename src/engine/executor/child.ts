@@ -2,7 +2,9 @@ import { setDeadline } from "../../shared/deadline";
 import { ExecutionTimeoutError, WeftError } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
 import { createEngine, type Engine } from "../engine";
-import type { RunEvent } from "../job";
+import type { EngineSettings, RunEvent } from "../job";
+import { memoryModeOf } from "../memory-mode";
+import { openMallocTrim, releaseFreedMemory } from "./give-back";
 import { type ClaimOutcome, type FromExecutor, serializeError, type ToExecutor } from "./protocol";
 
 /**
@@ -15,7 +17,9 @@ export function runExecutor(): void {
   const waiting = new Map<number, (outcome: ClaimOutcome) => void>();
   let nextClaim = 1;
   let engine: Engine | undefined;
+  let settings: EngineSettings | undefined;
   let idleRss = 0;
+  const trim = openMallocTrim();
 
   const claim = (key: string) =>
     new Promise<ClaimOutcome>((resolve) => {
@@ -27,7 +31,8 @@ export function runExecutor(): void {
   process.on("message", async (message: ToExecutor) => {
     switch (message.t) {
       case "init":
-        engine = createEngine({ settings: message.settings, claim, release: (key) => send({ t: "release", key }) });
+        settings = message.settings;
+        engine = createEngine({ settings, claim, release: (key) => send({ t: "release", key }) });
         idleRss = process.memoryUsage.rss();
         send({ t: "ready" });
         return;
@@ -41,6 +46,8 @@ export function runExecutor(): void {
         try {
           if (!engine) throw new Error("executor received a job before its settings");
           const onEvent = (event: RunEvent) => send({ t: "event", id: message.id, event });
+          // A bounded run's peak is its own, not what earlier jobs left in the allocator.
+          if (settings && memoryModeOf(message.job, settings) === "bounded") releaseFreedMemory(trim);
           reply = { t: "done", id: message.id, result: await engine.run(message.job, signal, onEvent) };
         } catch (err) {
           if (!(err instanceof WeftError)) log("error", "job failed unexpectedly", { error: serializeError(err) });
