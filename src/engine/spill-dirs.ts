@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { isNoEntry } from "../shared/tolerant-fs";
 
 /**
  * Folders a bounded run spills into (a CSV input copied in parts: formats/csv/split.ts), under
@@ -26,8 +27,9 @@ export function removeStaleSpillDirs(dataDir: string, isRunning: (pid: number) =
   let names: string[];
   try {
     names = readdirSync(root);
-  } catch {
-    return; // No spill folder yet.
+  } catch (err) {
+    if (isNoEntry(err)) return; // No spill folder yet.
+    throw err;
   }
   for (const name of names) {
     const pid = Number(/^(\d+)-/.exec(name)?.[1]);
