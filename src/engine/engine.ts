@@ -137,7 +137,9 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         tools,
         cache,
         cacheEnabled: settings.cache.enabled,
-        parallelism,
+        // A bounded run computes one blocking result at a time: two sorts of one level would
+        // otherwise hold their rows at once.
+        parallelism: scope.memory === "bounded" ? 1 : parallelism,
         contextFor: (id) => contextFor(id, scope),
         claim,
         release,

@@ -76,7 +76,7 @@ function pipeline(out: string, format: "parquet" | "csv" | "xlsx", memory?: Memo
   return memory ? { ...flow, meta: { ...flow.meta, memory } } : flow;
 }
 
-function engine(name: string, memoryMode?: MemoryMode) {
+function engine(name: string, memoryMode?: MemoryMode, log: string[] = []) {
   const settings: EngineSettings = {
     dataDir: join(dir, name),
     cache: { enabled: true, quotaBytes: 1024 ** 3, retentionDays: 1 },
@@ -88,7 +88,12 @@ function engine(name: string, memoryMode?: MemoryMode) {
     previewBounds: { maxValueChars: 10_000, maxBytes: 20_000_000 },
     fileAccess: { mode: "restricted", roots: [{ path: dir, readOnly: false }] },
   };
-  return { settings, engine: createEngine({ settings, claim: async () => "go", release: () => {} }) };
+  const claim = async (key: string) => {
+    log.push(`claim ${key.slice(-8)}`);
+    return "go" as const;
+  };
+  const release = (key: string) => log.push(`release ${key.slice(-8)}`);
+  return { settings, engine: createEngine({ settings, claim, release }) };
 }
 
 function run(
@@ -153,6 +158,32 @@ describe("bounded memory mode", () => {
     expect(readdirSync(bounded.out)).toEqual([]);
     const plain = run("xlsx-default", "xlsx");
     expect((await plain.result).written.map((w) => w.tool_id).sort()).toEqual(["copy", "out"]);
+  });
+
+  /*  customers.csv ─► sort by segment ─► a.csv
+   *               └─► sort by product ─► b.csv      (two stored results in one level) */
+  test("a bounded run computes one blocking result at a time; a default run computes a level's together", async () => {
+    const sorts = (memory: MemoryMode) =>
+      workflow(
+        `w-sorts-${memory}`,
+        [
+          { id: "in", type: "input", config: { source: customers } },
+          { id: "s1", type: "sort", config: { by: [{ column: "segment" }, { column: "customer_id" }] } },
+          { id: "s2", type: "sort", config: { by: [{ column: "product" }, { column: "customer_id" }] } },
+          { id: "a", type: "output", config: { path: join(dir, `a-${memory}.csv`) } },
+          { id: "b", type: "output", config: { path: join(dir, `b-${memory}.csv`) } },
+        ],
+        ["in -> s1", "in -> s2", "s1 -> a", "s2 -> b"],
+      );
+    const order: Record<MemoryMode, string[]> = { default: [], bounded: [] };
+    for (const memory of ["default", "bounded"] as const) {
+      const { engine: e } = engine(`sorts-${memory}`, undefined, order[memory]);
+      const flow = sorts(memory);
+      await e.run({ kind: "execute", workflow: { ...flow, meta: { ...flow.meta, memory } }, previewLimit: 1 });
+    }
+    const kinds = (log: string[]) => log.map((line) => line.split(" ")[0]);
+    expect(kinds(order.default)).toEqual(["claim", "claim", "release", "release"]);
+    expect(kinds(order.bounded)).toEqual(["claim", "release", "claim", "release"]);
   });
 
   test("only full runs take the workflow's mode: a preview of a bounded workflow is a default job", () => {

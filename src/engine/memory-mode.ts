@@ -3,16 +3,17 @@ import type { EngineSettings, JobRequest } from "./job";
 
 /**
  * The memory mode a job runs in: a full run's workflow says (`meta.memory`), else the
- * Server's ENGINE_MEMORY_MODE. Only full runs write, so every other job is `default`: a
- * preview or profile reads at most what it shows, whichever mode the workflow asks for.
+ * Server's ENGINE_MEMORY_MODE. Every other job is `default`: a preview reads only the rows
+ * it shows, and no job but a full run writes.
  *
- * What `bounded` changes (docs/server-api.md "Memory mode"): the executor gives its freed
- * memory back to the system before the run (executor/give-back.ts), so the run's peak is its
- * own and not what earlier jobs left in the allocator; and every Output streams its file
- * through a Polars sink, a format that must be held whole to be written (Excel, Avro) being
- * refused when its Output is built, before anything is written. The rest of a full run streams in both modes: blocking
- * results read more than once go to disk (the cache, or a run's own copy), row counts are
- * streaming `len()` queries, and previews read their rows only.
+ * What `bounded` changes (docs/server-api.md rule 15): the executor hands its freed memory
+ * back to the system before the run (executor/give-back.ts), so the run's peak is its own
+ * and not what earlier jobs left in the allocator; blocking results are computed one at a
+ * time (engine.ts); a CSV input over 8 MiB is read over parts copied into a spill folder
+ * (formats/csv/split.ts, spill-dirs.ts); and an Output whose format is written from the
+ * whole table (Excel, Avro) is refused when it is built, before anything is written. The
+ * rest streams in both modes: Outputs through Polars sinks, blocking results read more than
+ * once through a file (the cache, or the run's own copy), row counts through `len()` queries.
  */
 export function memoryModeOf(job: JobRequest, settings: Pick<EngineSettings, "memoryMode">): MemoryMode {
   if (job.kind !== "execute") return "default";

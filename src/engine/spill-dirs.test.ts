@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { createSpillDir, removeSpillDir, removeStaleSpillDirs } from "./spill-dirs";
 
 const dataDir = mkdtempSync(join(tmpdir(), "weft-spill-"));
@@ -16,7 +16,7 @@ test("spill folders are named for this process, removed with what they hold; a d
   const alive = join(dataDir, "spill", "12345-abc");
   for (const dir of [dead, alive]) mkdirSync(dir);
   removeStaleSpillDirs(dataDir, (pid) => pid === 12345);
-  expect(readdirSync(join(dataDir, "spill")).sort()).toEqual(["12345-abc", mine.split("/").pop()].sort());
+  expect(readdirSync(join(dataDir, "spill")).sort()).toEqual(["12345-abc", basename(mine)].sort());
   removeSpillDir(mine);
   expect(existsSync(mine)).toBe(false);
 });
