@@ -9,7 +9,7 @@ import type { EngineSettings, JobRequest } from "./job";
  * What `bounded` changes (docs/server-api.md rule 15): the executor hands its freed memory
  * back to the system before the run (executor/give-back.ts), so the run's peak is its own
  * and not what earlier jobs left in the allocator; blocking results are computed one at a
- * time (engine.ts); a CSV input over 8 MiB is read over parts copied into a spill folder
+ * time (engine.ts); a CSV input over 2 MiB is read over parts copied into a spill folder
  * (formats/csv/split.ts, spill-dirs.ts); and an Output whose format is written from the
  * whole table (Excel, Avro) is refused when it is built, before anything is written. The
  * rest streams in both modes: Outputs through Polars sinks, blocking results read more than

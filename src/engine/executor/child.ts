@@ -20,6 +20,8 @@ export function runExecutor(): void {
   let settings: EngineSettings | undefined;
   let idleRss = 0;
   const trim = openMallocTrim();
+  /** Whether no job ran since the memory was last handed back (after a bounded run). */
+  let givenBack = false;
 
   const claim = (key: string) =>
     new Promise<ClaimOutcome>((resolve) => {
@@ -42,12 +44,14 @@ export function runExecutor(): void {
         return;
       case "job": {
         const { signal, stop } = deadlineSignal(message.deadline);
+        const bounded = settings !== undefined && memoryModeOf(message.job, settings) === "bounded";
         let reply: FromExecutor;
         try {
           if (!engine) throw new Error("executor received a job before its settings");
           const onEvent = (event: RunEvent) => send({ t: "event", id: message.id, event });
           // A bounded run's peak is its own, not what earlier jobs left in the allocator.
-          if (settings && memoryModeOf(message.job, settings) === "bounded") releaseFreedMemory(trim);
+          if (bounded && !givenBack) releaseFreedMemory(trim);
+          givenBack = false;
           reply = { t: "done", id: message.id, result: await engine.run(message.job, signal, onEvent) };
         } catch (err) {
           if (!(err instanceof WeftError)) log("error", "job failed unexpectedly", { error: serializeError(err) });
@@ -58,6 +62,11 @@ export function runExecutor(): void {
         // Before answering, so the next job (and whoever measures) finds the memory given back.
         if (!giveBackMemory(idleRss)) reply = { ...reply, retire: true };
         send(reply);
+        // And after it, once answered (off its time): the next bounded run starts from there.
+        if (bounded) {
+          releaseFreedMemory(trim);
+          givenBack = true;
+        }
         return;
       }
     }
