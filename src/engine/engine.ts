@@ -42,7 +42,7 @@ import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
 import { countSocketRows } from "./row-counts";
 import { type RunProgress, runProgress } from "./run-progress";
-import { createSpillDir, removeSpillDir, removeStaleSpillDirs } from "./spill-dirs";
+import { removeSpillDir, removeStaleSpillDirs, spillDirMaker } from "./spill-dirs";
 import { asTool } from "./tool-failure";
 
 export interface EngineDeps {
@@ -110,14 +110,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     connection: () => connectionOf(scope.connections, toolId),
     signal: scope.signal,
     memory: scope.memory,
-    spillDir:
-      scope.memory === "bounded"
-        ? () => {
-            const dir = createSpillDir(settings.dataDir);
-            scope.spills.push(dir);
-            return dir;
-          }
-        : undefined,
+    spillDir: scope.memory === "bounded" ? spillDirMaker(settings.dataDir, scope.spills) : undefined,
   });
   const parallelism = settings.executionMode === "sequential" ? 1 : settings.maxParallelTools;
 

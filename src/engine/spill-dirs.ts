@@ -13,6 +13,15 @@ export function createSpillDir(dataDir: string): string {
   return mkdtempSync(join(root, `${process.pid}-`));
 }
 
+/** Makes a spill folder at each call, adding it to `made` (the job removes them when it ends). */
+export function spillDirMaker(dataDir: string, made: string[]): () => string {
+  return () => {
+    const dir = createSpillDir(dataDir);
+    made.push(dir);
+    return dir;
+  };
+}
+
 /** Removes a spill folder and what it holds. */
 export function removeSpillDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
