@@ -26,6 +26,7 @@ describe("loadConfig defaults", () => {
     expect(s.maxExecutionTimeSeconds).toBe(300);
     expect(s.executionMode).toBe("parallel");
     expect(s.maxParallelTools).toBe(4);
+    expect(s.memoryMode).toBe("default");
     expect(s.cache).toEqual({ enabled: true, quotaGb: 10, retentionDays: 7, clearOnClose: false });
     expect(s.archive).toEqual({ enabled: true, retentionDays: 30 });
     expect(s.limits).toEqual({
@@ -241,6 +242,15 @@ describe("startup refusals", () => {
     expect(() =>
       loadConfig({ mode: "hub", env: { ...base, DATABASE_URL: "" }, flags: { DATABASE_URL: "   " } }),
     ).toThrow(/DATABASE_URL \(--database-url\): must not be empty$/);
+  });
+
+  test("ENGINE_MEMORY_MODE is default or bounded (any case); another value stops the start naming both", () => {
+    expect(loadConfig({ mode: "server", env: { ...base, ENGINE_MEMORY_MODE: " Bounded" } }).server?.memoryMode).toBe(
+      "bounded",
+    );
+    expect(() => loadConfig({ mode: "server", env: { ...base, ENGINE_MEMORY_MODE: "low" } })).toThrow(
+      'ENGINE_MEMORY_MODE (--engine-memory-mode): expected one of: default, bounded (got "low")',
+    );
   });
 
   test("a flag of another mode's setting is refused rather than ignored", () => {

@@ -180,6 +180,7 @@ function serverConfig(
     maxParallelTools: v.MAX_PARALLEL_TOOLS ?? 4,
     engineProcesses: v.ENGINE_PROCESSES ?? 2,
     engineMemoryLimitMb: v.ENGINE_MEMORY_LIMIT_MB ?? defaultEngineMemoryLimitMb(),
+    memoryMode: v.ENGINE_MEMORY_MODE ?? "default",
     cache: {
       enabled: v.CACHE_ENABLED ?? true,
       quotaGb: v.CACHE_QUOTA_GB ?? 10,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUTH_MODES, FILE_ACCESS_MODES } from "../server/config";
 import { parseHostRule } from "../shared/outbound-hosts";
+import { MEMORY_MODES } from "../shared/workflow";
 
 /** Which process a setting belongs to; `all` runs both, so it reads both kinds. */
 export type SettingScope = "common" | "server" | "hub";
@@ -254,6 +255,13 @@ export const SETTINGS = {
     defaultText: "a quarter of the machine's memory",
     describe:
       "Safety limit: most resident memory of one engine process, in MiB; past it the run is stopped (422) and the process replaced (Linux)",
+    scope: "server",
+  }),
+  ENGINE_MEMORY_MODE: def({
+    schema: oneOf(MEMORY_MODES),
+    default: "default",
+    describe:
+      "How full runs spend memory: default, or bounded (big CSV inputs read in parts, every write streamed, formats written from a whole table refused); a workflow's meta.memory overrides it",
     scope: "server",
   }),
   CACHE_ENABLED: def({

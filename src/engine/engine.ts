@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError, WeftError } from "../shared/errors";
 import { type FileAccessPolicy, locateUserPath } from "../shared/file-access";
 import { type OpenedPath, openWithinRoots, renamed, withOpened } from "../shared/open-within-roots";
 import { POLARS_VERSION } from "../shared/version";
-import type { Workflow } from "../shared/workflow";
+import type { MemoryMode, Workflow } from "../shared/workflow";
 import { readerUri } from "../tools/input/database";
 import { TOOLS } from "../tools/registry";
 import { schemaOf } from "../tools/schema-of";
@@ -36,11 +36,13 @@ import type {
   SocketPreviews,
   ToolPreviewResult,
 } from "./job";
+import { memoryModeOf } from "./memory-mode";
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
 import { countSocketRows } from "./row-counts";
 import { type RunProgress, runProgress } from "./run-progress";
+import { removeSpillDir, removeStaleSpillDirs, spillDirMaker } from "./spill-dirs";
 import { asTool } from "./tool-failure";
 
 export interface EngineDeps {
@@ -71,10 +73,15 @@ interface JobScope {
   opened: OpenedPath[];
   signal: AbortSignal;
   onEvent?: (event: RunEvent) => void;
+  /** The job's memory mode (memory-mode.ts), handed to every tool it builds. */
+  memory: MemoryMode;
+  /** Spill folders the job's tools made (ToolContext.spillDir): removed when it ends. */
+  spills: string[];
 }
 
 export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   setSpreadsheetLimits(settings.limits);
+  removeStaleSpillDirs(settings.dataDir);
   const bounds = settings.previewBounds;
   const cache = new ToolCache({
     root: `${settings.dataDir}/cache`,
@@ -102,6 +109,8 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     sourceRows: "all",
     connection: () => connectionOf(scope.connections, toolId),
     signal: scope.signal,
+    memory: scope.memory,
+    spillDir: scope.memory === "bounded" ? spillDirMaker(settings.dataDir, scope.spills) : undefined,
   });
   const parallelism = settings.executionMode === "sequential" ? 1 : settings.maxParallelTools;
 
@@ -121,7 +130,9 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         tools,
         cache,
         cacheEnabled: settings.cache.enabled,
-        parallelism,
+        // A bounded run computes one blocking result at a time: two sorts of one level would
+        // otherwise hold their rows at once.
+        parallelism: scope.memory === "bounded" ? 1 : parallelism,
         contextFor: (id) => contextFor(id, scope),
         claim,
         release,
@@ -358,7 +369,8 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         const outputs: ExecuteResult["outputs"] = {};
         const limit = clamp(job.previewLimit);
         for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);
-        return { status: "success", workflow_id: p.workflowId, outputs, metrics: metricsOf(built, started), written };
+        const metrics = { ...metricsOf(built, started), memory_mode: scope.memory };
+        return { status: "success", workflow_id: p.workflowId, outputs, metrics, written };
       } finally {
         for (const path of runCopies) cache.removeRunCopy(path);
       }
@@ -370,12 +382,15 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
       const handler = jobs[job.kind] as (j: typeof job, scope: JobScope) => Promise<JobResults[typeof job.kind]>;
       const connections = "connections" in job ? (job.connections ?? {}) : {};
       const opened: OpenedPath[] = [];
+      const spills: string[] = [];
       const closeAll = () => {
         for (const o of opened.splice(0)) o.close();
+        for (const dir of spills.splice(0)) removeSpillDir(dir);
       };
       // A Server in hub mode sends each job with its request's roots (the Hub's grants).
       const fileAccess = job.fileAccess ?? settings.fileAccess;
-      return handler(job, { connections, opened, signal, onEvent, fileAccess })
+      const memory = memoryModeOf(job, settings);
+      return handler(job, { connections, opened, signal, onEvent, fileAccess, memory, spills })
         .catch((err: unknown) => {
           // Readers name what they were given: a tool's opened file as /proc/self/fd/N.
           for (const o of opened) renamed(err, o);

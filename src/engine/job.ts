@@ -1,6 +1,6 @@
 import type { ReadOptions } from "../formats/types";
 import type { FileAccessPolicy } from "../shared/file-access";
-import type { Workflow } from "../shared/workflow";
+import type { MemoryMode, Workflow } from "../shared/workflow";
 import type { ToolConnection, ToolLimits } from "../tools/types";
 import type { InspectResult, SourcePreviewResult } from "./datasource";
 import type { SerializedError } from "./executor/protocol";
@@ -14,6 +14,8 @@ export interface EngineSettings {
   cache: { enabled: boolean; quotaBytes: number; retentionDays: number };
   executionMode: "parallel" | "sequential";
   maxParallelTools: number;
+  /** ENGINE_MEMORY_MODE: full runs' memory mode unless the workflow's `meta.memory` says (absent: default). */
+  memoryMode?: MemoryMode;
   maxPreviewRows: number;
   previewBounds: PreviewBounds;
   limits: ToolLimits;
@@ -137,6 +139,8 @@ export interface RowsEvent {
 export interface RunMetrics {
   duration_ms: number;
   tools: ToolMetric[];
+  /** A full run's memory mode (memory-mode.ts): what the run obeyed, for the log and the benchmark. */
+  memory_mode?: MemoryMode;
 }
 
 /** Socket id → preview data. */

@@ -41,6 +41,11 @@ export interface ReadOptions {
  */
 export interface ReadHints {
   maxRows?: number;
+  /**
+   * Bounded memory mode: a fresh folder, removed when the job ends, where a reader may copy
+   * the file in parts so Polars holds one part at a time (CSV: split.ts).
+   */
+  spillDir?: () => string;
 }
 
 /** What inspection found: `errors` make a run fail or lose data, `warnings` may surprise. */
@@ -93,4 +98,9 @@ export interface FileFormat {
    * the rows written. Absent for read-only formats.
    */
   write?(frame: pl.LazyDataFrame, path: string, options: WriteOptions): { rows: number };
+  /**
+   * The writer streams the frame through a Polars sink and never holds it whole (CSV,
+   * Parquet, IPC, JSON); a full run in bounded memory mode writes only such formats.
+   */
+  writeStreams?: true;
 }

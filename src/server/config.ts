@@ -1,4 +1,5 @@
 import type { HostRule } from "../shared/outbound-hosts";
+import type { MemoryMode } from "../shared/workflow";
 
 /** The hosted AI providers the proxy knows (each has its AI_<PROVIDER>_BASE_URL setting). */
 export const AI_PROVIDERS = ["openai", "anthropic", "gemini", "mistral"] as const;
@@ -40,6 +41,8 @@ export interface ServerConfig {
   engineProcesses: number;
   /** ENGINE_MEMORY_LIMIT_MB: most resident memory of one executor process, in MiB. */
   engineMemoryLimitMb: number;
+  /** ENGINE_MEMORY_MODE: full runs' memory mode where the workflow's `meta.memory` does not say. */
+  memoryMode: MemoryMode;
   cache: { enabled: boolean; quotaGb: number; retentionDays: number; clearOnClose: boolean };
   archive: { enabled: boolean; retentionDays: number };
   connectionEncryptionKey?: string;

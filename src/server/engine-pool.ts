@@ -16,6 +16,7 @@ export function engineSettings(config: ServerConfig, dataDir: string): EngineSet
     },
     executionMode: config.executionMode,
     maxParallelTools: config.maxParallelTools,
+    memoryMode: config.memoryMode,
     maxPreviewRows: config.maxPreviewRows,
     previewBounds: config.previewBounds,
     limits: config.limits,

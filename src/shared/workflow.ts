@@ -32,10 +32,23 @@ export const WorkflowIdSchema = z
     message: "a workflow id may not contain /, \\, .. or NUL",
   });
 
+/**
+ * How a full run spends memory (ENGINE_MEMORY_MODE, or a workflow's `meta.memory`): `default`
+ * lets writers hold a whole frame where their format needs it; `bounded` streams every write
+ * and refuses a format that cannot be streamed (docs/server-api.md "Memory mode").
+ */
+export const MEMORY_MODES = ["default", "bounded"] as const;
+export type MemoryMode = (typeof MEMORY_MODES)[number];
+
 /** A workflow: `meta.workflow_id`, tools and wires. Other `meta` fields are kept as given. */
 export const WorkflowSchema = z
   .object({
-    meta: z.looseObject({ workflow_id: WorkflowIdSchema, name: z.string().optional() }),
+    meta: z.looseObject({
+      workflow_id: WorkflowIdSchema,
+      name: z.string().optional(),
+      /** This workflow's full runs in this memory mode, whatever the Server's ENGINE_MEMORY_MODE. */
+      memory: z.enum(MEMORY_MODES, { error: () => `expected one of: ${MEMORY_MODES.join(", ")}` }).optional(),
+    }),
     tools: z.array(ToolNodeSchema),
     wires: z.array(WireSchema).default([]),
   })

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { SpreadsheetLimits } from "../formats/spreadsheet-limits";
 import type { LocatedPath } from "../shared/file-access";
 import type { OpenedPath } from "../shared/open-within-roots";
+import type { MemoryMode } from "../shared/workflow";
 import type { ToolMeta } from "./tool-meta";
 
 export { type InputSocket, TOOL_TYPES, type ToolType } from "./tool-meta";
@@ -55,6 +56,16 @@ export interface ToolContext {
   connection(): ToolConnection;
   /** Aborted when the run passes its time limit: a tool waiting on I/O (a query) stops. */
   signal: AbortSignal;
+  /**
+   * The run's memory mode (engine/memory-mode.ts): in `bounded` a writer must stream, and an
+   * Output whose format holds the frame whole refuses. Absent: `default`.
+   */
+  memory?: MemoryMode;
+  /**
+   * Bounded runs only: a fresh folder under the data directory, removed when the job ends,
+   * for a reader to copy its file into parts (formats/csv/split.ts).
+   */
+  spillDir?(): string;
 }
 
 /** A database connection ready for one run. */

@@ -2,7 +2,9 @@ import { setDeadline } from "../../shared/deadline";
 import { ExecutionTimeoutError, WeftError } from "../../shared/errors";
 import type { LogFields, LogLevel } from "../../shared/logger";
 import { createEngine, type Engine } from "../engine";
-import type { RunEvent } from "../job";
+import type { EngineSettings, RunEvent } from "../job";
+import { memoryModeOf } from "../memory-mode";
+import { openMallocTrim, releaseFreedMemory } from "./give-back";
 import { type ClaimOutcome, type FromExecutor, serializeError, type ToExecutor } from "./protocol";
 
 /**
@@ -15,7 +17,11 @@ export function runExecutor(): void {
   const waiting = new Map<number, (outcome: ClaimOutcome) => void>();
   let nextClaim = 1;
   let engine: Engine | undefined;
+  let settings: EngineSettings | undefined;
   let idleRss = 0;
+  const trim = openMallocTrim();
+  /** Whether no job ran since the memory was last handed back (after a bounded run). */
+  let givenBack = false;
 
   const claim = (key: string) =>
     new Promise<ClaimOutcome>((resolve) => {
@@ -27,7 +33,8 @@ export function runExecutor(): void {
   process.on("message", async (message: ToExecutor) => {
     switch (message.t) {
       case "init":
-        engine = createEngine({ settings: message.settings, claim, release: (key) => send({ t: "release", key }) });
+        settings = message.settings;
+        engine = createEngine({ settings, claim, release: (key) => send({ t: "release", key }) });
         idleRss = process.memoryUsage.rss();
         send({ t: "ready" });
         return;
@@ -37,10 +44,14 @@ export function runExecutor(): void {
         return;
       case "job": {
         const { signal, stop } = deadlineSignal(message.deadline);
+        const bounded = settings !== undefined && memoryModeOf(message.job, settings) === "bounded";
         let reply: FromExecutor;
         try {
           if (!engine) throw new Error("executor received a job before its settings");
           const onEvent = (event: RunEvent) => send({ t: "event", id: message.id, event });
+          // A bounded run's peak is its own, not what earlier jobs left in the allocator.
+          if (bounded && !givenBack) releaseFreedMemory(trim);
+          givenBack = false;
           reply = { t: "done", id: message.id, result: await engine.run(message.job, signal, onEvent) };
         } catch (err) {
           if (!(err instanceof WeftError)) log("error", "job failed unexpectedly", { error: serializeError(err) });
@@ -51,6 +62,11 @@ export function runExecutor(): void {
         // Before answering, so the next job (and whoever measures) finds the memory given back.
         if (!giveBackMemory(idleRss)) reply = { ...reply, retire: true };
         send(reply);
+        // And after it, once answered (off its time): the next bounded run starts from there.
+        if (bounded) {
+          releaseFreedMemory(trim);
+          givenBack = true;
+        }
         return;
       }
     }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_TOP_VALUES, PROFILE_METRICS } from "../../engine/profile-metrics";
-import { WorkflowIdSchema, WorkflowSchema } from "../../shared/workflow";
+import { MEMORY_MODES, WorkflowIdSchema, WorkflowSchema } from "../../shared/workflow";
 
 /** Request and answer shapes of the workflow routes (decisions.md fixes them). */
 
@@ -115,6 +115,10 @@ export const MetricsSchema = z
         hash: z.string().openapi({ description: "The tool's lineage hash" }),
       }),
     ),
+    memory_mode: z
+      .enum(MEMORY_MODES)
+      .optional()
+      .openapi({ description: "A full run's memory mode: the workflow's meta.memory, else ENGINE_MEMORY_MODE" }),
   })
   .openapi("RunMetrics");
 

@@ -21,7 +21,8 @@ export const inputTool = defineTool(inputMeta, {
     // Read through the opened descriptor, named by its real path for the format and options.
     const { readPath, path } = ctx.openPath(config.source, "read");
     const { format } = detectFormat(readPath, config.source_type, path);
-    return { output: format.scan(readPath, optionsForName(format, path, config.options ?? {})) };
+    const hints = ctx.spillDir ? { spillDir: ctx.spillDir } : undefined;
+    return { output: format.scan(readPath, optionsForName(format, path, config.options ?? {}), hints) };
   },
   sourceFingerprint(config, ctx) {
     if (isDatabaseInput(config)) return databaseFingerprint(config, ctx);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
-import { formatForPath, writableExtensions } from "../../formats/registry";
+import { FILE_FORMATS, formatForPath, writableExtensions } from "../../formats/registry";
 import { DataSourceError, ToolConfigError } from "../../shared/errors";
 import { renamed } from "../../shared/open-within-roots";
 import { isSystemError } from "../../shared/tolerant-fs";
@@ -28,6 +28,8 @@ export const outputTool = defineTool(outputMeta, {
         `Tool "${ctx.toolId}" (output): .${extension} files cannot be written; ${format.type} is written as ${as}`,
       );
     }
+    // Built before its write (and nothing downstream reads its data first): a bounded run stops here.
+    if (ctx.memory === "bounded" && !format.writeStreams) throw boundedRefusal(ctx.toolId, format.type);
     return { output: singleInput(inputs, "input", ctx) };
   },
   write(frame, config, ctx) {
@@ -59,3 +61,16 @@ export const outputTool = defineTool(outputMeta, {
     }
   },
 });
+
+/**
+ * Bounded memory mode promises a full run holds no whole frame; this format's writer collects
+ * the frame before it writes (SheetJS builds the workbook in memory, Avro has no Polars sink).
+ * Refused when the Output is built, before anything is written, saying what would work.
+ */
+function boundedRefusal(toolId: string, type: string): ToolConfigError {
+  const streaming = FILE_FORMATS.filter((f) => f.writeStreams).map((f) => f.type);
+  return new ToolConfigError(
+    toolId,
+    `Tool "${toolId}" (output): ${type} files are written from the whole table in memory, which bounded memory mode does not allow; write ${streaming.join(", ")} (streamed), or run this workflow with meta.memory "default"`,
+  );
+}

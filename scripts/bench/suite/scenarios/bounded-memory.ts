@@ -1,0 +1,203 @@
+/**
+ * Bounded memory mode against the default, on P1 (CSV → filter → join → summarize → sort →
+ * Parquet) through a real Server's `/api/workflow/execute`: wall time of each run and the
+ * peak resident size of the engine process that did it (VmHWM, reset before each run through
+ * /proc/<pid>/clear_refs). Runs are paired, the two modes alternating which goes first, on
+ * one Server with one engine process. Both modes must write the same answer before a time
+ * counts. Alone: `bun scripts/bench/suite/scenarios/bounded-memory.ts --rows 1000000 --runs 5`.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pl from "nodejs-polars";
+import { type BenchServer, startBenchServer } from "../../bench-server";
+import { salesData } from "../../sales-data";
+import type { Answer, BenchData, Result, Sample, Subject } from "../types";
+
+type Mode = "default" | "bounded";
+const SUBJECTS: Record<Mode, Subject> = { default: "weft", bounded: "weft-bounded" };
+
+export async function run(ctx: { data: BenchData; runs: number }): Promise<Result[]> {
+  const { data, runs } = ctx;
+  const before = new Set(childPids());
+  const server = await startBenchServer("bounded", [data.dir], { ENGINE_PROCESSES: "1" });
+  const variant = `${rowsLabel(data.rows)} rows, CSV`;
+  try {
+    const samples: Record<Mode, Sample[]> = { default: [], bounded: [] };
+    const answers: Partial<Record<Mode, Answer>> = {};
+    // One warm-up each: the executor's code loaded, the files in the page cache.
+    for (const mode of ["default", "bounded"] as const) answers[mode] = (await once(server, data, mode, before)).answer;
+    const wrong = !sameAnswer(answers.bounded, answers.default);
+    if (!wrong) {
+      for (let i = 0; i < runs; i++) {
+        const order: Mode[] = i % 2 === 0 ? ["default", "bounded"] : ["bounded", "default"];
+        for (const mode of order) samples[mode].push((await once(server, data, mode, before)).sample);
+      }
+    }
+    return (["default", "bounded"] as const).map((mode) => ({
+      scenario: "P1-memory",
+      variant,
+      subject: SUBJECTS[mode],
+      status: wrong && mode === "bounded" ? "wrong-answer" : "ok",
+      note: wrong
+        ? `bounded wrote ${JSON.stringify(answers.bounded)}, default ${JSON.stringify(answers.default)}`
+        : undefined,
+      samples: samples[mode],
+    }));
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One full run in `mode`: its wall time, the engine process's peak, and what it wrote. */
+async function once(
+  server: BenchServer,
+  data: BenchData,
+  mode: Mode,
+  notMine: Set<number>,
+): Promise<{ sample: Sample; answer: Answer }> {
+  const out = join(server.work, `p1-${mode}.parquet`);
+  const workflow = p1Workflow(data, out, mode);
+  // The engine process is this Server's one executor (it may have been replaced since).
+  const pid = childPids().find((p) => !notMine.has(p));
+  if (pid !== undefined) writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  const started = performance.now();
+  const body = await server.post("workflow/execute", { workflow, force_refresh: true });
+  const ms = performance.now() - started;
+  if (body.metrics.memory_mode !== mode) throw new Error(`ran in ${body.metrics.memory_mode}, not ${mode}`);
+  const peakRssMb = pid === undefined ? undefined : peakMiB(pid);
+  return { sample: { ms, peakRssMb }, answer: answerOf(out) };
+}
+
+/** P1 as a workflow: sales ─► qty > 5 ─► join ◄─ customers ─► summarize ─► sort ─► Parquet. */
+function p1Workflow(data: BenchData, out: string, memory: Mode) {
+  const wire = (source: string, target: string, source_socket = "output", target_socket = "input") => ({
+    source,
+    source_socket,
+    target,
+    target_socket,
+  });
+  return {
+    meta: { workflow_id: `bench-p1-${memory}`, memory },
+    tools: [
+      { id: "sales", type: "input", config: { source: data.salesCsv } },
+      { id: "customers", type: "input", config: { source: data.customersCsv } },
+      { id: "big", type: "filter", config: { mode: "basic", column: "qty", operator: ">", value: 5 } },
+      { id: "join", type: "join", config: { how: "inner", left_on: ["customer_id"], right_on: ["customer_id"] } },
+      {
+        id: "sum",
+        type: "summarize",
+        config: {
+          group_by: ["segment", "product"],
+          aggregations: [
+            { column: "qty", function: "sum" },
+            { column: "id", function: "count" },
+            { column: "price", function: "mean" },
+          ],
+        },
+      },
+      { id: "sort", type: "sort", config: { by: [{ column: "qty_sum", descending: true }] } },
+      { id: "out", type: "output", config: { path: out } },
+    ],
+    wires: [
+      wire("sales", "big"),
+      wire("big", "join", "output-true", "input-left"),
+      wire("customers", "join", "output", "input-right"),
+      wire("join", "sum", "output-match"),
+      wire("sum", "sort"),
+      wire("sort", "out"),
+    ],
+  };
+}
+
+/**
+ * Equal answers; floats to 1e-9 relative, since a mean summed over other morsel boundaries
+ * (the parts of a bounded read) may differ in its last bits.
+ */
+export function sameAnswer(a: Answer | undefined, b: Answer | undefined): boolean {
+  if (!a || !b || a.rows !== b.rows || a.top.length !== b.top.length) return false;
+  const same = (x: unknown, y: unknown) =>
+    typeof x === "number" && typeof y === "number"
+      ? x === y || Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y))
+      : x === y;
+  return a.top.every((row, i) => {
+    const other = b.top[i] as unknown[];
+    return row.length === other.length && row.every((value, j) => same(value, other[j]));
+  });
+}
+
+function answerOf(path: string): Answer {
+  const frame = pl.readParquet(path);
+  return { rows: frame.height, top: frame.head(5).rows() as unknown[][] };
+}
+
+/** This process's children (the Servers' engine processes among them). */
+function childPids(): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** VmHWM of a process in MiB, or undefined when it is gone (replaced after its job). */
+function peakMiB(pid: number): number | undefined {
+  try {
+    const kb = /^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? undefined : Math.round(Number(kb) / 102.4) / 10;
+  } catch {
+    return undefined;
+  }
+}
+
+const rowsLabel = (rows: number) =>
+  rows >= 1_000_000 && rows % 1_000_000 === 0 ? `${rows / 1_000_000}M` : rows >= 1000 ? `${rows / 1000}k` : `${rows}`;
+
+/** The seeded sales data of scripts/bench/sales-data.ts, with Parquet copies made once. */
+async function benchData(rows: number): Promise<BenchData> {
+  const sales = await salesData(rows, 100_000);
+  const parquet = (csv: string) => {
+    const path = csv.replace(/\.csv$/, ".parquet");
+    if (!existsSync(path)) pl.scanCSV(csv).sinkParquet(path, { compression: "zstd" }).collectSync();
+    return path;
+  };
+  return {
+    rows,
+    dir: sales.dir,
+    salesCsv: sales.sales,
+    salesParquet: parquet(sales.sales),
+    customersCsv: sales.customers,
+    customersParquet: parquet(sales.customers),
+  };
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const arg = (name: string, fallback: number) => {
+    const at = args.indexOf(`--${name}`);
+    return at === -1 ? fallback : Number(args[at + 1]);
+  };
+  const rows = arg("rows", 1_000_000);
+  const runs = arg("runs", 5);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  console.log(`P1 in both memory modes: ${rows.toLocaleString()} sales rows, ${runs} paired runs...`);
+  const results = await run({ data: await benchData(rows), runs });
+  const base = results.find((r) => r.subject === "weft");
+  console.log("| subject | status | median ms | min-max ms | median peak MiB | time vs weft | peak vs weft |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of results) {
+    const ms = r.samples.map((s) => s.ms);
+    const peak = r.samples.flatMap((s) => (s.peakRssMb === undefined ? [] : [s.peakRssMb]));
+    const vs = (xs: number[], ys: number[]) => (median(xs) / median(ys)).toFixed(2);
+    const baseMs = base?.samples.map((s) => s.ms) ?? [];
+    const basePeak = base?.samples.flatMap((s) => (s.peakRssMb === undefined ? [] : [s.peakRssMb])) ?? [];
+    console.log(
+      `| ${r.subject} | ${r.status}${r.note ? ` (${r.note})` : ""} | ${median(ms).toFixed(0)} | ${Math.min(...ms).toFixed(0)}-${Math.max(...ms).toFixed(0)} | ${median(peak).toFixed(0)} | ${vs(ms, baseMs)}x | ${vs(peak, basePeak)}x |`,
+    );
+  }
+  process.exit(0);
+}
