@@ -1,0 +1,31 @@
+import { type BenchServer, startBenchServer } from "../bench-server";
+import { largest, peakRssMb, resetPeakRss, timed } from "./measure";
+import type { Sample } from "./types";
+
+/** Weft as a benchmark subject: a real Server in this process, its runs requested over HTTP. */
+export interface WeftSubject {
+  server: BenchServer;
+  /** Runs a workflow through `/api/workflow/execute` with the cache cleared (a cold run, as a peer's is). */
+  execute(workflow: unknown): Promise<Sample>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the Server (its engine processes warm) that may read the `allowed` folders.
+ * A run's time is the HTTP round trip; its peak memory is the largest peak of the engine's
+ * executor processes, each reset just before the request (the executor that takes the job
+ * is not known in advance), since those processes, not this one, hold the data.
+ */
+export async function startWeftSubject(allowed: string[], env: Record<string, string> = {}): Promise<WeftSubject> {
+  const server = await startBenchServer("suite", allowed, env);
+  return {
+    server,
+    async execute(workflow) {
+      const pids = server.enginePids();
+      for (const pid of pids) resetPeakRss(pid);
+      const { ms } = await timed(() => server.post("workflow/execute", { workflow, force_refresh: true }));
+      return { ms, peakRssMb: largest(pids.map((pid) => peakRssMb(pid))) };
+    },
+    stop: () => server.stop(),
+  };
+}
