@@ -25,6 +25,13 @@ import type { BenchData } from "./types";
 export type PipelineScenario = "P1" | "P2" | "P3";
 export const PIPELINE_SCENARIOS: PipelineScenario[] = ["P1", "P2", "P3"];
 
+/** Each scenario in a line, for its table's heading. */
+export const PIPELINE_TITLES: Record<PipelineScenario, string> = {
+  P1: "CSV → filter → join → summarize → sort → Parquet",
+  P2: "the same pipeline from Parquet",
+  P3: "wide and string-heavy: union of three inputs → string functions → pivot → Parquet",
+};
+
 /** What a scenario reads, for the report's variant column. */
 export function pipelineVariant(scenario: PipelineScenario, rows: number): string {
   const size = rowsLabel(rows);
