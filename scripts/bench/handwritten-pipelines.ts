@@ -2,7 +2,7 @@
  * The pipeline scenarios written by hand with nodejs-polars, as an analyst who knows Polars
  * would write them: one lazy query each, streamed (suite/pipelines.ts says what each
  * computes). The floor for Weft's overhead; run in a warm process of their own by
- * handwritten-worker.ts, and collected in memory for the expected answer (suite/reference.ts).
+ * handwritten-worker.ts, and collected in memory for the expected answer (suite/pipeline-scenarios.ts).
  */
 import pl from "nodejs-polars";
 import type { PipelineScenario } from "./suite/pipelines";
@@ -25,32 +25,38 @@ function p1p2(data: BenchData, parquet: boolean): pl.LazyDataFrame {
     .sort(["qty_sum", "segment", "product"], [true, false, false]);
 }
 
-/** P3 up to the pivot: sum(score) per (month, zone, code), the long form the pivot widens. */
+/** P3 up to the pivot: the sums per (label, region_name), the long form the pivot widens. */
 function p3Long(data: BenchData): pl.LazyDataFrame {
+  const read = () => pl.scanCSV(data.salesCsv);
+  const noteTag = pl.col("note").fillNull("").str.toLowerCase().str.replaceAll(" ", "_", true);
+  const productCode = pl.col("product").str.slice(0, 3).str.toUpperCase();
   return pl
-    .concat([pl.scanCSV(data.salesCsv), pl.scanParquet(data.salesParquet), pl.scanCSV(data.salesCsv)])
+    .concat([read(), read(), read()])
     .select(
-      pl.col("product").str.toUpperCase().str.slice(0, 3).alias("code"),
-      pl.col("ts").str.slice(0, 7).str.replace("-", "/", true).alias("month"),
-      pl.col("region").str.toUpperCase().alias("zone"),
-      // The cast: nodejs-polars plans str.lengths() as a String (an untyped map), so arithmetic on it is refused.
-      pl.col("qty").add(pl.col("note").fillNull("").str.lengths().cast(pl.Int64)).alias("score"),
+      pl.col("qty"),
+      pl
+        .concatString([pl.col("region").str.slice(0, 1).str.toUpperCase(), pl.col("region").str.slice(1)], "")
+        .alias("region_name"),
+      // The cast: nodejs-polars plans str.lengths() as a String (an untyped map), so it could not be summed.
+      noteTag.str.lengths().cast(pl.UInt32).alias("note_len"),
+      pl.concatString([productCode, noteTag], "-").alias("label"),
     )
-    .groupBy(["month", "zone", "code"])
-    .agg(pl.col("score").sum());
+    .groupBy(["label", "region_name"])
+    .agg(pl.col("qty").sum(), pl.col("note_len").sum());
 }
 
-/** P3's long form widened: nodejs-polars pivots only in memory (the long form is 480 rows). */
+/** P3's long form widened: nodejs-polars pivots only in memory (the long form is 240 rows). */
 function p3Wide(long: pl.DataFrame): pl.DataFrame {
-  const wide = long.pivot("score", { index: ["month", "zone"], on: "code", aggregateFunc: "first" });
-  const codes = wide.columns.filter((c) => c !== "month" && c !== "zone").sort();
-  return wide.select("month", "zone", ...codes).sort(["month", "zone"]);
+  const wide = long.pivot(["qty", "note_len"], { index: "label", on: "region_name", aggregateFunc: "first" });
+  const regions = [...new Set(long.getColumn("region_name").toArray() as string[])].sort();
+  const columns = ["qty", "note_len"].flatMap((v) => regions.map((r) => `${v}_${r}`));
+  return wide.select("label", ...columns).sort("label");
 }
 
-/** Runs a scenario and writes its result to `out` as zstd Parquet. */
+/** Runs a scenario and writes its result to `out`: zstd Parquet, CSV for P3 (suite/pipelines.ts outputPath). */
 export function runHandwritten(scenario: PipelineScenario, data: BenchData, out: string): void {
   if (scenario === "P3") {
-    p3Wide(p3Long(data).collectSync(STREAMING)).writeParquet(out, { compression: "zstd" });
+    p3Wide(p3Long(data).collectSync(STREAMING)).writeCSV(out);
     return;
   }
   p1p2(data, scenario === "P2")

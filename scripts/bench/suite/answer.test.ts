@@ -12,7 +12,7 @@ describe("answerOf", () => {
     expect(answer.rows).toBe(25);
     expect(answer.top).toHaveLength(TOP_ROWS);
     expect(answer.top[0]).toEqual(["k0", 0]);
-    expect(answer.top[9]).toEqual(["k9", 9]);
+    expect(answer.top[4]).toEqual(["k4", 4]);
   });
 });
 
@@ -78,7 +78,10 @@ describe("answerDifference", () => {
 
   test("rows past TOP_ROWS are not compared", () => {
     const long = { rows: 20, top: Array.from({ length: 12 }, (_, i) => [i]) };
-    const other = { rows: 20, top: [...long.top.slice(0, 10), [99], [98]] };
+    const other = { rows: 20, top: [...long.top.slice(0, TOP_ROWS), [99]] };
     expect(answerDifference(long, other)).toBeUndefined();
+    expect(answerDifference(long, { rows: 20, top: long.top.slice(0, TOP_ROWS - 1) })).toBe(
+      `${TOP_ROWS - 1} top rows given, expected ${TOP_ROWS}`,
+    );
   });
 });

@@ -6,7 +6,7 @@ import { answerDifference, answerOf } from "./answer";
 import type { HandwrittenSubject } from "./handwritten-subject";
 import { alternate } from "./measure";
 import type { PeerEntry } from "./peers";
-import { type PipelineScenario, pipelineVariant, weftWorkflow } from "./pipelines";
+import { outputPath, type PipelineScenario, pipelineVariant, weftWorkflow } from "./pipelines";
 import type { Answer, BenchData, Result, Sample, Subject } from "./types";
 import type { WeftSubject } from "./weft-subject";
 
@@ -44,9 +44,10 @@ export async function runPipeline(scenario: PipelineScenario, ctx: PipelineConte
   ctx.log(`${scenario} (${variant}): computing the expected answer...`);
   const expected = answerOf(collectHandwritten(scenario, data));
 
-  const fromFile = (path: string, sample: Sample) => ({ sample, answer: answerOf(pl.readParquet(path)) });
-  const weftOut = join(dir, "weft.parquet");
-  const polarsOut = join(dir, "polars.parquet");
+  const read = (path: string) => (path.endsWith(".csv") ? pl.readCSV(path) : pl.readParquet(path));
+  const fromFile = (path: string, sample: Sample) => ({ sample, answer: answerOf(read(path)) });
+  const weftOut = outputPath(scenario, dir, "weft");
+  const polarsOut = outputPath(scenario, dir, "polars");
   const subjects: { subject: Subject; once?: Once; unavailable?: string }[] = [
     {
       subject: "weft",
