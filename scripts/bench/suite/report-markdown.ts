@@ -59,9 +59,9 @@ export function renderReport(run: RunFacts, summaries: ScenarioSummary[], titles
     "",
   );
   for (const summary of summaries) {
-    const title = titles[summary.scenario] ?? summary.scenario;
+    const title = titles[summary.scenario];
     out.push(
-      `### ${summary.scenario}: ${title}`,
+      title ? `### ${summary.scenario}: ${title}` : `### ${summary.scenario}`,
       "",
       `![${summary.scenario}: median time per subject](performance/${chartFileName(summary.scenario)})`,
       "",

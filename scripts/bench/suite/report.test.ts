@@ -71,6 +71,10 @@ describe("renderReport", () => {
     expect(text).not.toContain("Smoke run");
   });
 
+  test("a scenario without a title is headed by its name alone", () => {
+    expect(renderReport(run, summarize(results), {})).toContain("### P1\n");
+  });
+
   test("a scenario kept from an earlier run says when it was measured", () => {
     const earlier = results.map((r) => ({ ...r, measuredAt: "2026-11-27T09:05:00.000Z" }));
     expect(renderReport(run, summarize(earlier), {})).toContain("Measured by an earlier run, 2026-11-27 09:05 UTC.");

@@ -15,9 +15,10 @@ export function writeDocs(file: ResultsFile, repo: string): string[] {
   mkdirSync(chartDir, { recursive: true });
   const written: string[] = [];
   for (const summary of summaries) {
-    const title = file.titles[summary.scenario] ?? summary.scenario;
+    const title = file.titles[summary.scenario];
+    const heading = title ? `${summary.scenario}: ${title}` : summary.scenario;
     const path = join(chartDir, chartFileName(summary.scenario));
-    writeFileSync(path, scenarioChart(summary, `${summary.scenario}: ${title} (median; whiskers min–max)`));
+    writeFileSync(path, scenarioChart(summary, `${heading} (median; whiskers min–max)`));
     written.push(path);
   }
   const doc = join(repo, "docs", "performance.md");
