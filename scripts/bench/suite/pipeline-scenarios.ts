@@ -6,7 +6,7 @@ import { answerDifference, answerOf } from "./answer";
 import type { HandwrittenSubject } from "./handwritten-subject";
 import { alternate } from "./measure";
 import type { PeerEntry } from "./peers";
-import { outputPath, type PipelineScenario, pipelineVariant, weftWorkflow } from "./pipelines";
+import { BOUNDED_SCENARIOS, outputPath, type PipelineScenario, pipelineVariant, weftWorkflow } from "./pipelines";
 import type { Answer, BenchData, Result, Sample, Subject } from "./types";
 import type { WeftSubject } from "./weft-subject";
 
@@ -48,11 +48,20 @@ export async function runPipeline(scenario: PipelineScenario, ctx: PipelineConte
   const fromFile = (path: string, sample: Sample) => ({ sample, answer: answerOf(read(path)) });
   const weftOut = outputPath(scenario, dir, "weft");
   const polarsOut = outputPath(scenario, dir, "polars");
+  const boundedOut = outputPath(scenario, dir, "weft-bounded");
+  const bounded: Once = async () => {
+    const { sample, body } = await ctx.weft.execute(weftWorkflow(scenario, data, boundedOut, "bounded"));
+    // A Server without the mode ignores meta.memory: its run must not be reported as bounded.
+    const mode = body?.metrics?.memory_mode;
+    if (mode !== "bounded") throw new Error(`the Server ran it in ${mode ?? "its only"} memory mode, not bounded`);
+    return fromFile(boundedOut, sample);
+  };
   const subjects: { subject: Subject; once?: Once; unavailable?: string }[] = [
     {
       subject: "weft",
-      once: async () => fromFile(weftOut, await ctx.weft.execute(weftWorkflow(scenario, data, weftOut))),
+      once: async () => fromFile(weftOut, (await ctx.weft.execute(weftWorkflow(scenario, data, weftOut))).sample),
     },
+    ...(BOUNDED_SCENARIOS.includes(scenario) ? [{ subject: "weft-bounded" as const, once: bounded }] : []),
     { subject: "polars", once: async () => fromFile(polarsOut, await ctx.polars.run(scenario, data, polarsOut)) },
     ...ctx.peersFor(scenario).map((peer) => {
       if ("unavailable" in peer) return { subject: peer.name, unavailable: peer.unavailable };

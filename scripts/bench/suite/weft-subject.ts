@@ -5,8 +5,12 @@ import type { Sample } from "./types";
 /** Weft as a benchmark subject: a real Server in this process, its runs requested over HTTP. */
 export interface WeftSubject {
   server: BenchServer;
-  /** Runs a workflow through `/api/workflow/execute` with the cache cleared (a cold run, as a peer's is). */
-  execute(workflow: unknown): Promise<Sample>;
+  /**
+   * Runs a workflow through `/api/workflow/execute` with the cache cleared (a cold run, as a
+   * peer's is); with the Server's answer, whose metrics say how it ran.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the answer's metrics are checked where used
+  execute(workflow: unknown): Promise<{ sample: Sample; body: any }>;
   stop(): Promise<void>;
 }
 
@@ -23,8 +27,8 @@ export async function startWeftSubject(allowed: string[], env: Record<string, st
     async execute(workflow) {
       const pids = server.enginePids();
       for (const pid of pids) resetPeakRss(pid);
-      const { ms } = await timed(() => server.post("workflow/execute", { workflow, force_refresh: true }));
-      return { ms, peakRssMb: largest(pids.map((pid) => peakRssMb(pid))) };
+      const { ms, value } = await timed(() => server.post("workflow/execute", { workflow, force_refresh: true }));
+      return { sample: { ms, peakRssMb: largest(pids.map((pid) => peakRssMb(pid))) }, body: value };
     },
     stop: () => server.stop(),
   };
