@@ -3,6 +3,7 @@ import { describeMachine, type MachineFacts } from "./machine";
 import { rowsLabel } from "./pipelines";
 import { type ScenarioSummary, SUBJECT_LABEL, type SubjectLine } from "./summary";
 import { chartFileName } from "./svg-chart";
+import type { TargetCheck } from "./targets";
 
 export const BEGIN = "<!-- bench:begin -->";
 export const END = "<!-- bench:end -->";
@@ -29,7 +30,12 @@ export function isSmokeRun(run: Pick<RunFacts, "rows" | "runs">): boolean {
  * The generated part of docs/performance.md (what goes between BEGIN and END): the run's
  * facts, then per scenario its chart (docs/performance/<scenario>.svg) and its table.
  */
-export function renderReport(run: RunFacts, summaries: ScenarioSummary[], titles: Record<string, string>): string {
+export function renderReport(
+  run: RunFacts,
+  summaries: ScenarioSummary[],
+  titles: Record<string, string>,
+  targets: TargetCheck[] = [],
+): string {
   const sizes = run.rows.map(rowsLabel).join(", ");
   const out = [
     "## `npm run bench`",
@@ -58,6 +64,21 @@ export function renderReport(run: RunFacts, summaries: ScenarioSummary[], titles
     "here is listed with the reason.",
     "",
   );
+  if (targets.length > 0) {
+    out.push(
+      "### Targets",
+      "",
+      "The issue's targets, judged on this run (a target whose subjects did not run is not listed).",
+      "",
+      "| target | scenario | data | measured | |",
+      "|---|---|---|---|---|",
+      ...targets.map(
+        (t) =>
+          `| ${cell(t.target)} | ${t.scenario} | ${cell(t.variant)} | ${cell(t.measured)} | ${t.met ? "met" : "**missed**"} |`,
+      ),
+      "",
+    );
+  }
   for (const summary of summaries) {
     const title = titles[summary.scenario];
     out.push(

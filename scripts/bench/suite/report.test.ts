@@ -71,6 +71,23 @@ describe("renderReport", () => {
     expect(text).not.toContain("Smoke run");
   });
 
+  test("the targets judged on the run, a missed one marked", () => {
+    const withTargets = renderReport(run, summarize(results), {}, [
+      {
+        target: "Weft at most 0.8x DuckDB's time",
+        scenario: "P1",
+        variant: "1M rows, CSV",
+        measured: "0.76x",
+        met: true,
+      },
+      { target: "Weft within 1.05x | Polars", scenario: "P1", variant: "1M rows, CSV", measured: "1.06x", met: false },
+    ]);
+    expect(withTargets).toContain("### Targets");
+    expect(withTargets).toContain("| Weft at most 0.8x DuckDB's time | P1 | 1M rows, CSV | 0.76x | met |");
+    expect(withTargets).toContain("| Weft within 1.05x \\| Polars | P1 | 1M rows, CSV | 1.06x | **missed** |");
+    expect(text).not.toContain("### Targets");
+  });
+
   test("a scenario without a title is headed by its name alone", () => {
     expect(renderReport(run, summarize(results), {})).toContain("### P1\n");
   });

@@ -4,6 +4,7 @@ import { renderReport, replaceBlock } from "./report-markdown";
 import type { ResultsFile } from "./results-file";
 import { summarize } from "./summary";
 import { chartFileName, scenarioChart } from "./svg-chart";
+import { checkTargets } from "./targets";
 
 /**
  * Rewrites the generated part of `<repo>/docs/performance.md` from a results file and writes
@@ -22,7 +23,10 @@ export function writeDocs(file: ResultsFile, repo: string): string[] {
     written.push(path);
   }
   const doc = join(repo, "docs", "performance.md");
-  writeFileSync(doc, replaceBlock(readFileSync(doc, "utf8"), renderReport(file.run, summaries, file.titles)));
+  writeFileSync(
+    doc,
+    replaceBlock(readFileSync(doc, "utf8"), renderReport(file.run, summaries, file.titles, checkTargets(file.results))),
+  );
   written.push(doc);
   return written;
 }
