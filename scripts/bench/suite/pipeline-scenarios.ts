@@ -31,7 +31,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 
 /**
  * Runs one pipeline scenario for Weft, hand-written Polars and every peer on one data size.
- * The expected answer comes from Polars' in-memory engine first. Each subject's first run is
+ * The expected answer comes first (handwritten-pipelines.ts collectHandwritten). Each subject's first run is
  * its check (and its warm-up): a subject that fails it is reported "wrong-answer" or
  * "unavailable" with the reason and is not timed. The others are timed `runs` times,
  * alternating (measure.ts `alternate`), every run's answer checked again.
