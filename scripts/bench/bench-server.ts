@@ -11,6 +11,8 @@ export interface BenchServer {
   work: string;
   // biome-ignore lint/suspicious/noExplicitAny: benchmark answers are checked where used
   post(path: string, body: unknown): Promise<any>;
+  /** The pids of the Server's engine processes (the executors that do a run's work), from its pool. */
+  enginePids(): number[];
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,9 @@ export async function startBenchServer(
       const json = await res.json();
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
       return json;
+    },
+    enginePids() {
+      return weft.engine?.stats().pids ?? [];
     },
     async stop() {
       await weft.stop();

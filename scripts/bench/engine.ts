@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { startBenchServer } from "./bench-server";
-import { salesData } from "./sales-data";
+import { benchData } from "./suite/data";
+import { startHandwritten } from "./suite/handwritten-subject";
+import { weftWorkflow } from "./suite/pipelines";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -14,8 +16,10 @@ const previews = arg("previews", 30);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const fmt = (ms: number) => `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
 
-console.log(`generating ${rows.toLocaleString()} sales rows and 100,000 customers (seeded; reused when present)...`);
-const data = await salesData(rows, 100_000);
+console.log(
+  `generating ${rows.toLocaleString()} sales rows and 100,000 customers, CSV and Parquet (seeded; reused when present)...`,
+);
+const data = await benchData(rows);
 const server = await startBenchServer("engine", [data.dir]);
 // The same Server with CACHE_ENABLED=false, for the full run without a cache.
 const { work } = server;
@@ -28,56 +32,12 @@ const wire = (source: string, target: string, source_socket = "output", target_s
   target,
   target_socket,
 });
-/*  sales ─► qty > 5 ─► join ◄─ customers
- *                        └─► summarize (segment, product) ─► sort ─► output (parquet)   */
-const pipeline = {
-  meta: { workflow_id: "bench-pipeline" },
-  tools: [
-    { id: "sales", type: "input", config: { source: data.sales } },
-    { id: "customers", type: "input", config: { source: data.customers } },
-    { id: "big", type: "filter", config: { mode: "basic", column: "qty", operator: ">", value: 5 } },
-    { id: "join", type: "join", config: { how: "inner", left_on: ["customer_id"], right_on: ["customer_id"] } },
-    {
-      id: "sum",
-      type: "summarize",
-      config: {
-        group_by: ["segment", "product"],
-        aggregations: [
-          { column: "qty", function: "sum" },
-          { column: "id", function: "count" },
-          { column: "price", function: "mean" },
-        ],
-      },
-    },
-    { id: "sort", type: "sort", config: { by: [{ column: "qty_sum", descending: true }] } },
-    { id: "out", type: "output", config: { path: join(work, "engine.parquet") } },
-  ],
-  wires: [
-    wire("sales", "big"),
-    wire("big", "join", "output-true", "input-left"),
-    wire("customers", "join", "output", "input-right"),
-    wire("join", "sum", "output-match"),
-    wire("sum", "sort"),
-    wire("sort", "out"),
-  ],
-};
+// P1 of `npm run bench` (suite/pipelines.ts): sales ─► qty > 5 ─► join customers ─► summarize ─► sort ─► Parquet.
+const pipeline = weftWorkflow("P1", data, join(work, "engine.parquet"));
 
 // The hand-written baseline in its own warm process.
-let answer: ((ms: number) => void) | undefined;
-let ready: () => void = () => {};
-const readyNow = new Promise<void>((resolve) => {
-  ready = resolve;
-});
-const baseline = Bun.spawn([process.execPath, join(import.meta.dir, "handwritten-p1.ts")], {
-  stdio: ["ignore", "inherit", "inherit"],
-  ipc: (message: { ready?: boolean; ms?: number }) => (message.ready ? ready() : answer?.(message.ms as number)),
-});
-await readyNow;
-const handWritten = () =>
-  new Promise<number>((resolve) => {
-    answer = resolve;
-    baseline.send({ sales: data.sales, customers: data.customers, out: join(work, "hand.parquet") });
-  });
+const baseline = await startHandwritten();
+const handWritten = async () => (await baseline.run("P1", data, join(work, "hand.parquet"))).ms;
 
 const timed = async (fn: () => Promise<unknown>) => {
   const started = performance.now();
@@ -105,7 +65,7 @@ const sortMetric = check.metrics.tools.find((m: { tool_id: string }) => m.tool_i
 const previewFlow = {
   meta: { workflow_id: "bench-preview" },
   tools: [
-    { id: "sales", type: "input", config: { source: data.sales } },
+    { id: "sales", type: "input", config: { source: data.salesCsv } },
     { id: "north", type: "filter", config: { mode: "basic", column: "region", operator: "==", value: "north" } },
   ],
   wires: [wire("sales", "north")],
@@ -122,7 +82,7 @@ for (let i = 0; i < previews; i++)
 const downstream = (n: number) => ({
   meta: { workflow_id: "bench-downstream" },
   tools: [
-    { id: "sales", type: "input", config: { source: data.sales } },
+    { id: "sales", type: "input", config: { source: data.salesCsv } },
     { id: "sorted", type: "sort", config: { by: [{ column: "price", descending: true }] } },
     { id: "top", type: "sample", config: { method: "first", n } },
   ],
@@ -145,7 +105,7 @@ for (let i = 0; i < previews; i++)
     await timed(() => api("tool/execute", { tool_id: "top", workflow: downstream(50 + i), preview_limit: 100 })),
   );
 
-baseline.kill();
+baseline.stop();
 await Promise.all([server.stop(), uncached.stop()]);
 
 const hand = median(pairs.map((p) => p.hand));

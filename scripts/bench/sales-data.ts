@@ -16,16 +16,23 @@ export interface SalesData {
   customerCount: number;
 }
 
+/** Where seeded benchmark data is kept between runs: $WEFT_BENCH_DATA, or a folder in the temp directory. */
+export function benchDataRoot(): string {
+  return process.env.WEFT_BENCH_DATA ?? join(tmpdir(), "weft-bench-data");
+}
+
 /**
  * The benchmark tables: `sales.csv` (id, customer_id, product, region, qty, price, ts, note)
  * and `customers.csv` (customer_id, name, segment, country). Written once per (rows, seed)
- * under the temp directory and reused, since 5M rows take a few seconds to write.
+ * under `root` (benchDataRoot() by default) and reused, since 5M rows take a few seconds to write.
  */
-export async function salesData(rows: number, customerCount: number, seed = 42): Promise<SalesData> {
-  const dir = join(
-    process.env.WEFT_BENCH_DATA ?? join(tmpdir(), "weft-bench-data"),
-    `sales-${rows}-${customerCount}-${seed}`,
-  );
+export async function salesData(
+  rows: number,
+  customerCount: number,
+  seed = 42,
+  root = benchDataRoot(),
+): Promise<SalesData> {
+  const dir = join(root, `sales-${rows}-${customerCount}-${seed}`);
   const data = { dir, sales: join(dir, "sales.csv"), customers: join(dir, "customers.csv"), rows, customerCount };
   if (existsSync(data.sales) && existsSync(data.customers)) return data;
   mkdirSync(dir, { recursive: true });
@@ -50,7 +57,8 @@ export async function salesData(rows: number, customerCount: number, seed = 42):
 }
 
 async function writeLines(path: string, header: string, count: number, line: (i: number) => string) {
-  const partial = `${path}.partial`;
+  // Per process: two benchmarks that start at once must not write into one partial file.
+  const partial = `${path}.${process.pid}.partial`;
   const writer = Bun.file(partial).writer();
   writer.write(`${header}\n`);
   const chunk: string[] = [];

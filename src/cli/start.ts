@@ -7,7 +7,7 @@ import { defaultWebAssets } from "../http/web-assets";
 import { composeWeftApp } from "../http/weft-app";
 import { type RunningHub, startHub } from "../hub/start";
 import { IN_PROCESS_HUB_URL } from "../server/config";
-import { startServer } from "../server/start";
+import { type StartedServer, startServer } from "../server/start";
 import { randomToken } from "../shared/ids";
 import type { Logger } from "../shared/logger";
 import { StartupError } from "../shared/startup-error";
@@ -23,6 +23,8 @@ export interface RunningWeft {
   port: number;
   /** Stops accepting, lets requests in flight finish (at most `graceMs`), closes files and databases. */
   stop(graceMs?: number): Promise<void>;
+  /** The Server's engine pool, when this process runs a Server (benchmarks read its executors' pids). */
+  engine?: StartedServer["engine"];
 }
 
 function ensureWritableDir(dir: string): void {
@@ -155,5 +157,5 @@ export async function startWeft(given: Config, logger: Logger, { extend }: Start
     })();
     return stopping;
   };
-  return { url, openUrl, port: listener.port ?? config.port, stop };
+  return { url, openUrl, port: listener.port ?? config.port, stop, engine: server?.engine };
 }

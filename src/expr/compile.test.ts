@@ -349,6 +349,18 @@ describe("types follow Python Polars", () => {
   test("a when without otherwise is null where no branch holds, typed by its then", () => {
     expect(dtypeOf('pl.when(pl.col("flag")).then(pl.lit("yes"))')).toContain("String");
   });
+
+  test("len_chars is planned as UInt32, so arithmetic and sums on it are accepted", () => {
+    // The type before any row is read (schemaOf's way): nodejs-polars plans str.lengths() as String.
+    const planned = FRAME.lazy()
+      .select(compileExpression('pl.col("name").str.len_chars()', LIMITS).alias("n"))
+      .limit(0)
+      .collectSync({ engine: "streaming" } as never);
+    expect(String(planned.getColumn("n").dtype)).toContain("UInt32");
+    const total = run('(pl.col("qty") + pl.col("name").fill_null("").str.len_chars()).sum()');
+    const expected = ROWS.reduce((sum, r) => sum + (r.qty === null ? 0 : r.qty + codePoints(r.name ?? "").length), 0);
+    expect(Number(total[0])).toBe(expected);
+  });
 });
 
 describe("what nodejs-polars refuses while building is an ExpressionError at the call", () => {

@@ -1,0 +1,174 @@
+import type { BenchData } from "./types";
+
+/**
+ * The pipeline scenarios of `npm run bench`, as every subject must compute them (Weft's
+ * workflows below, the hand-written Polars ones in ../handwritten-pipelines.ts, the peers in
+ * ../peers/). Each ends in a zstd Parquet file; its Answer (row count and first rows,
+ * answer.ts) is checked before a subject's time counts.
+ *
+ * P1 (CSV) and P2 (the same from Parquet):
+ *   sales (qty > 5) ⋈ customers on customer_id (inner)
+ *   → group by segment, product: qty_sum = sum(qty), id_count = count(id), price_mean = mean(price)
+ *   → sort by qty_sum descending, then segment, product ascending (ties cannot reorder the answer)
+ *   columns: segment, product, qty_sum, id_count, price_mean (32 rows at every published size)
+ *
+ * P3 (wide, string-heavy), as the peers define it (scripts/bench/peers/scenarios.ts, whose
+ * Calculate expressions and Pivot config these repeat; keep the two the same): sales.csv read
+ * by three inputs and unioned (3x the rows), then, in order (positions count characters from 0)
+ *   product_code = upper(product[0:3])                                "WID"
+ *   region_name  = upper(region[0:1]) + region[1:]                    "North"
+ *   note_tag     = lower(note, a missing note as ""), " " → "_"       "gift_wrap", ""
+ *   note_len     = characters of note_tag
+ *   label        = product_code + "-" + note_tag                      "WID-gift_wrap", "WID-"
+ * then a pivot: index label, on region_name, values qty and note_len, aggregate sum (columns
+ * label, qty_Central … qty_West, note_len_Central … note_len_West), rows sorted by label
+ * → CSV (48 rows × 11 columns: small, so the format costs nothing measurable).
+ */
+export type PipelineScenario = "P1" | "P2" | "P3";
+export const PIPELINE_SCENARIOS: PipelineScenario[] = ["P1", "P2", "P3"];
+
+/** Each scenario in a line, for its table's heading. */
+export const PIPELINE_TITLES: Record<PipelineScenario, string> = {
+  P1: "CSV → filter → join → summarize → sort → Parquet",
+  P2: "the same pipeline from Parquet",
+  P3: "wide and string-heavy: union of three inputs → string functions → pivot → CSV",
+};
+
+/** What a scenario reads, for the report's variant column. */
+export function pipelineVariant(scenario: PipelineScenario, rows: number): string {
+  const size = rowsLabel(rows);
+  if (scenario === "P1") return `${size} rows, CSV`;
+  if (scenario === "P2") return `${size} rows, Parquet`;
+  return `${size} rows × 3 inputs, CSV`;
+}
+
+/** 1000000 → "1M", 200000 → "200k", 1500 → "1,500". */
+export function rowsLabel(rows: number): string {
+  if (rows >= 1_000_000 && rows % 100_000 === 0) return `${rows / 1_000_000}M`;
+  if (rows >= 1_000 && rows % 1_000 === 0) return `${rows / 1_000}k`;
+  return rows.toLocaleString("en-US");
+}
+
+const wire = (source: string, target: string, source_socket = "output", target_socket = "input") => ({
+  source,
+  source_socket,
+  target,
+  target_socket,
+});
+
+/** Where a subject writes a scenario's result in `dir`: Parquet, but CSV for P3 (as the peers do). */
+export function outputPath(scenario: PipelineScenario, dir: string, subject: string): string {
+  return `${dir}/${subject}.${scenario === "P3" ? "csv" : "parquet"}`;
+}
+
+/**
+ * Weft in bounded-memory mode (a workflow's `meta.memory: "bounded"`: streaming writes, spill
+ * instead of holding) also runs P1, so its peak memory and time are paired with the default
+ * mode's, DuckDB's and Polars' in one table (the issue's target: peak ≤ DuckDB's at ≤ 1.3x the
+ * default's time).
+ */
+export const BOUNDED_SCENARIOS: PipelineScenario[] = ["P1"];
+
+/** The workflow Weft runs for a scenario, writing its answer to `out` (outputPath's); `memory` sets meta.memory. */
+export function weftWorkflow(scenario: PipelineScenario, data: BenchData, out: string, memory?: "bounded") {
+  const workflow = weftWorkflowOf(scenario, data, out);
+  return memory ? { ...workflow, meta: { ...workflow.meta, memory } } : workflow;
+}
+
+function weftWorkflowOf(scenario: PipelineScenario, data: BenchData, out: string) {
+  if (scenario === "P3") return p3Workflow(data, { id: "out", type: "output", config: { path: out } });
+  const output = { id: "out", type: "output", config: { path: out, options: { compression: "zstd" } } };
+  const parquet = scenario === "P2";
+  /*  sales ─► qty > 5 ─► join ◄─ customers
+   *                        └─► summarize (segment, product) ─► sort ─► output (parquet)   */
+  return {
+    meta: { workflow_id: `bench-${scenario.toLowerCase()}` },
+    tools: [
+      { id: "sales", type: "input", config: { source: parquet ? data.salesParquet : data.salesCsv } },
+      { id: "customers", type: "input", config: { source: parquet ? data.customersParquet : data.customersCsv } },
+      { id: "big", type: "filter", config: { mode: "basic", column: "qty", operator: ">", value: 5 } },
+      { id: "join", type: "join", config: { how: "inner", left_on: ["customer_id"], right_on: ["customer_id"] } },
+      {
+        id: "sum",
+        type: "summarize",
+        config: {
+          group_by: ["segment", "product"],
+          aggregations: [
+            { column: "qty", function: "sum" },
+            { column: "id", function: "count" },
+            { column: "price", function: "mean" },
+          ],
+        },
+      },
+      {
+        id: "sort",
+        type: "sort",
+        config: {
+          by: [
+            { column: "qty_sum", descending: true },
+            { column: "segment", descending: false },
+            { column: "product", descending: false },
+          ],
+        },
+      },
+      output,
+    ],
+    wires: [
+      wire("sales", "big"),
+      wire("big", "join", "output-true", "input-left"),
+      wire("customers", "join", "output", "input-right"),
+      wire("join", "sum", "output-match"),
+      wire("sum", "sort"),
+      wire("sort", "out"),
+    ],
+  };
+}
+
+/** P3's calculated columns as the Calculate tool takes them (the peers' P3_EXPRESSIONS). */
+export const P3_EXPRESSIONS = [
+  { name: "product_code", expression: 'pl.col("product").str.slice(0, 3).str.to_uppercase()' },
+  {
+    name: "region_name",
+    expression:
+      'pl.concat_str([pl.col("region").str.slice(0, 1).str.to_uppercase(), pl.col("region").str.slice(1)], separator="", ignore_nulls=True)',
+  },
+  {
+    name: "note_tag",
+    expression: 'pl.col("note").fill_null("").str.to_lowercase().str.replace_all(" ", "_", literal=True)',
+  },
+  { name: "note_len", expression: 'pl.col("note_tag").str.len_chars()' },
+  {
+    name: "label",
+    expression: 'pl.concat_str([pl.col("product_code"), pl.col("note_tag")], separator="-", ignore_nulls=True)',
+  },
+];
+
+/*  sales.csv ─┐
+ *  sales.csv ─┼─► union ─► calculate (product_code, region_name, note_tag, note_len, label) ─► pivot ─► output (csv)
+ *  sales.csv ─┘                                                                                          */
+function p3Workflow(data: BenchData, output: { id: string; type: string; config: unknown }) {
+  return {
+    meta: { workflow_id: "bench-p3" },
+    tools: [
+      { id: "a", type: "input", config: { source: data.salesCsv } },
+      { id: "b", type: "input", config: { source: data.salesCsv } },
+      { id: "c", type: "input", config: { source: data.salesCsv } },
+      { id: "all", type: "union", config: { mode: "by_name" } },
+      { id: "calc", type: "calculate", config: { columns: P3_EXPRESSIONS } },
+      {
+        id: "wide",
+        type: "pivot",
+        config: { index: ["label"], on: "region_name", values: ["qty", "note_len"], aggregate: "sum" },
+      },
+      output,
+    ],
+    wires: [
+      wire("a", "all"),
+      wire("b", "all"),
+      wire("c", "all"),
+      wire("all", "calc"),
+      wire("calc", "wide"),
+      wire("wide", "out"),
+    ],
+  };
+}
