@@ -1,3 +1,4 @@
+import { P3_EXPRESSIONS, WEFT_CONFIGS } from "../peers/scenarios";
 import type { BenchData } from "./types";
 
 /**
@@ -86,31 +87,10 @@ function weftWorkflowOf(scenario: PipelineScenario, data: BenchData, out: string
     tools: [
       { id: "sales", type: "input", config: { source: parquet ? data.salesParquet : data.salesCsv } },
       { id: "customers", type: "input", config: { source: parquet ? data.customersParquet : data.customersCsv } },
-      { id: "big", type: "filter", config: { mode: "basic", column: "qty", operator: ">", value: 5 } },
-      { id: "join", type: "join", config: { how: "inner", left_on: ["customer_id"], right_on: ["customer_id"] } },
-      {
-        id: "sum",
-        type: "summarize",
-        config: {
-          group_by: ["segment", "product"],
-          aggregations: [
-            { column: "qty", function: "sum" },
-            { column: "id", function: "count" },
-            { column: "price", function: "mean" },
-          ],
-        },
-      },
-      {
-        id: "sort",
-        type: "sort",
-        config: {
-          by: [
-            { column: "qty_sum", descending: true },
-            { column: "segment", descending: false },
-            { column: "product", descending: false },
-          ],
-        },
-      },
+      { id: "big", type: "filter", config: WEFT_CONFIGS.filter },
+      { id: "join", type: "join", config: WEFT_CONFIGS.join },
+      { id: "sum", type: "summarize", config: WEFT_CONFIGS.summarize },
+      { id: "sort", type: "sort", config: WEFT_CONFIGS.sort },
       output,
     ],
     wires: [
@@ -124,25 +104,6 @@ function weftWorkflowOf(scenario: PipelineScenario, data: BenchData, out: string
   };
 }
 
-/** P3's calculated columns as the Calculate tool takes them (the peers' P3_EXPRESSIONS). */
-export const P3_EXPRESSIONS = [
-  { name: "product_code", expression: 'pl.col("product").str.slice(0, 3).str.to_uppercase()' },
-  {
-    name: "region_name",
-    expression:
-      'pl.concat_str([pl.col("region").str.slice(0, 1).str.to_uppercase(), pl.col("region").str.slice(1)], separator="", ignore_nulls=True)',
-  },
-  {
-    name: "note_tag",
-    expression: 'pl.col("note").fill_null("").str.to_lowercase().str.replace_all(" ", "_", literal=True)',
-  },
-  { name: "note_len", expression: 'pl.col("note_tag").str.len_chars()' },
-  {
-    name: "label",
-    expression: 'pl.concat_str([pl.col("product_code"), pl.col("note_tag")], separator="-", ignore_nulls=True)',
-  },
-];
-
 /*  sales.csv ─┐
  *  sales.csv ─┼─► union ─► calculate (product_code, region_name, note_tag, note_len, label) ─► pivot ─► output (csv)
  *  sales.csv ─┘                                                                                          */
@@ -153,13 +114,9 @@ function p3Workflow(data: BenchData, output: { id: string; type: string; config:
       { id: "a", type: "input", config: { source: data.salesCsv } },
       { id: "b", type: "input", config: { source: data.salesCsv } },
       { id: "c", type: "input", config: { source: data.salesCsv } },
-      { id: "all", type: "union", config: { mode: "by_name" } },
+      { id: "all", type: "union", config: WEFT_CONFIGS.union },
       { id: "calc", type: "calculate", config: { columns: P3_EXPRESSIONS } },
-      {
-        id: "wide",
-        type: "pivot",
-        config: { index: ["label"], on: "region_name", values: ["qty", "note_len"], aggregate: "sum" },
-      },
+      { id: "wide", type: "pivot", config: WEFT_CONFIGS.pivot },
       output,
     ],
     wires: [
