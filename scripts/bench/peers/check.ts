@@ -9,10 +9,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchData } from "../suite/data";
 import type { Answer, PeerRun, Sample } from "../suite/types";
 import { answerDifference } from "./answers";
 import * as arquero from "./arquero";
-import { checkData } from "./check-data";
 import { PeerUnavailable } from "./child";
 import * as duckdb from "./duckdb";
 import * as pandas from "./pandas";
@@ -32,7 +32,7 @@ const peers: Record<string, Record<"P1" | "P2" | "P3", PeerRun>> = {
 };
 
 console.log(`seeded data: ${rows.toLocaleString()} sales rows, 100,000 customers (CSV and zstd Parquet; reused)...`);
-const data = await checkData(rows);
+const data = await benchData(rows);
 const outDir = mkdtempSync(join(tmpdir(), "weft-peers-check-"));
 try {
   const setup = await pandas.pandasSetup().catch((e: Error) => e);

@@ -18,10 +18,10 @@ import { sortTool } from "../../../src/tools/sort";
 import { summarizeTool } from "../../../src/tools/summarize";
 import { unionTool } from "../../../src/tools/union";
 import { runTool } from "../../../tests/helpers/tool-harness";
+import { benchData } from "../suite/data";
 import type { Answer, BenchData } from "../suite/types";
 import { answerDifference, answerOf, TOP_ROWS } from "./answers";
 import * as arquero from "./arquero";
-import { checkData } from "./check-data";
 import * as duckdb from "./duckdb";
 import { pandasPeer } from "./pandas";
 import { DEBIAN_PYTHON, runCommand } from "./pandas-setup";
@@ -38,7 +38,7 @@ const previous = process.env.WEFT_BENCH_DATA;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "weft-peers-"));
   process.env.WEFT_BENCH_DATA = dir;
-  data = await checkData(5_000, 300);
+  data = await benchData(5_000, { customers: 300 });
 });
 afterAll(() => {
   if (previous === undefined) delete process.env.WEFT_BENCH_DATA;
