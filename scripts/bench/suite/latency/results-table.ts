@@ -25,7 +25,7 @@ function cells(result: Result, baseline: Result | undefined): string[] {
     `${ms(Math.min(...times))} – ${ms(Math.max(...times))}`,
     peaks.length ? `${Math.max(...peaks).toFixed(0)} MiB` : "",
     result.subject !== "polars" && !Number.isNaN(base) ? `${(own / base).toFixed(2)}x` : "",
-    verdict,
+    [verdict, result.note].filter(Boolean).join("; "),
   ];
 }
 
