@@ -15,9 +15,17 @@ import type { ToolConnection, ToolContext, ToolDef } from "../tools/types";
 import { type BuildOptions, type Built, buildFrames } from "./build-frames";
 import { ToolCache } from "./cache/tool-cache";
 import { columnsOf } from "./columns";
-import { type InspectResult, inspectSource, previewSource, RowCounts, type SourcePreviewResult } from "./datasource";
+import {
+  type InspectResult,
+  inspectSource,
+  previewSource,
+  RowCounts,
+  type SourcePreviewResult,
+  type Validations,
+} from "./datasource";
 import { inspectDatabase, previewDatabase } from "./datasource-database";
 import { reviveError } from "./executor/protocol";
+import { FileFacts } from "./file-facts";
 import { freshInFullRun, storedInFullRun, storedOnce } from "./full-run";
 import type {
   DatabaseSource,
@@ -84,6 +92,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
   const rowCounts = new RowCounts();
+  const validations: Validations = new FileFacts();
   const locatorOf =
     (scope: JobScope): ToolContext["locatePath"] =>
     (path, access) =>
@@ -310,6 +319,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         inspectSource(
           { path: opened.readPath, name: opened.path, sourceType: job.sourceType, options: job.options },
           rowCounts,
+          validations,
         ),
       );
     },
