@@ -7,6 +7,7 @@
  */
 import pl, { type Expr, type LazyDataFrame } from "nodejs-polars";
 import type { Answer } from "../types";
+import { jsonRows } from "./json-rows";
 
 const NUMERIC = /^(U?Int\d+|Float\d+|Decimal)/;
 const TEMPORAL = /^(Date|Datetime|Time|Duration)/;
@@ -56,7 +57,7 @@ export function handProfile(frame: LazyDataFrame): Answer {
       .sort(["n", "value"], [true, false])
       .head(10)
       .collectSync({ engine: "streaming" } as never);
-    const first = counts.height > 0 ? (counts.row(0) as unknown[]) : [null, 0];
+    const first = jsonRows(counts.head(1))[0] ?? [null, 0];
     return [name, Number(at(`${i}_count`)), Number(at(`${i}_null_count`)), Number(at(`${i}_unique_count`)), ...first];
   });
   return { rows: Number(at("rows")), top };

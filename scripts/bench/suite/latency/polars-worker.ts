@@ -7,6 +7,7 @@
 import pl from "nodejs-polars";
 import type { Answer } from "../types";
 import { handProfile } from "./hand-profile";
+import { jsonRows } from "./json-rows";
 
 export type PolarsJob =
   /** The first `limit` rows of `column == value` (what a filtered preview shows). */
@@ -25,26 +26,29 @@ export interface PolarsAnswer {
 }
 
 const scan = (path: string) => (path.endsWith(".parquet") ? pl.scanParquet(path) : pl.scanCSV(path));
-const topOf = (df: pl.DataFrame, n: number): Answer => ({ rows: df.height, top: df.head(n).rows() as unknown[][] });
+const topOf = (df: pl.DataFrame, n: number): Answer => ({ rows: df.height, top: jsonRows(df.head(n)) });
 
-function work(job: PolarsJob): Answer {
+/** Does the job's work (the timed part); answers how to tell what it computed (done untimed). */
+function work(job: PolarsJob): () => Answer {
   switch (job.kind) {
     case "preview": {
       const df = scan(job.path)
         .filter(pl.col(job.column).eq(pl.lit(job.value)))
         .limit(job.limit)
         .collectSync({ engine: "streaming" } as never);
-      return topOf(df, job.limit);
+      return () => topOf(df, job.limit);
     }
     case "inspect": {
       const lazy = scan(job.path);
       // nodejs-polars 0.26 has no lazy schema: an empty collect gives the columns.
       const columns = lazy.limit(0).collectSync({ engine: "streaming" } as never).columns;
       const count = lazy.select(pl.len()).collectSync({ engine: "streaming" } as never);
-      return { rows: Number(count.getColumns()[0]?.get(0)), top: [columns] };
+      return () => ({ rows: Number(count.getColumns()[0]?.get(0)), top: [columns] });
     }
-    case "profile":
-      return handProfile(scan(job.path));
+    case "profile": {
+      const profile = handProfile(scan(job.path));
+      return () => profile;
+    }
     case "pipeline": {
       pl.scanCSV(job.sales)
         .filter(pl.col("qty").gt(5))
@@ -58,19 +62,17 @@ function work(job: PolarsJob): Answer {
         .sort("qty_sum", true)
         .sinkParquet(job.out, { compression: "zstd" })
         .collectSync({ engine: "streaming" } as never);
-      // Its answer is read back from the file after the clock stops (below), as Weft's is.
-      return { rows: 0, top: [] };
+      // Read back from the file, as Weft's output is.
+      return () => topOf(pl.readParquet(job.out), 3);
     }
   }
 }
 
 process.on("message", (job: PolarsJob) => {
   const started = performance.now();
-  let answer = work(job);
+  const answerOf = work(job);
   const ms = performance.now() - started;
-  // The pipeline's answer is read from its file after the clock stopped, as Weft's is.
-  if (job.kind === "pipeline") answer = topOf(pl.readParquet(job.out), 3);
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  process.send?.({ ms, answer, peakRssMb } satisfies PolarsAnswer);
+  process.send?.({ ms, answer: answerOf(), peakRssMb } satisfies PolarsAnswer);
 });
 process.send?.({ ready: true });

@@ -14,6 +14,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { startBenchServer } from "../../bench-server";
+import { jsonRows } from "../latency/json-rows";
 import { type Contender, pairedRuns } from "../latency/paired-runs";
 import { enginePeakRssMb } from "../latency/peak-rss";
 import { startPolarsProcess } from "../latency/polars-process";
@@ -77,7 +78,7 @@ export const p1Workflow = (sales: string, customers: string, out: string) => ({
 
 const readBack = (path: string): Answer => {
   const df = pl.readParquet(path);
-  return { rows: df.height, top: df.head(3).rows() as unknown[][] };
+  return { rows: df.height, top: jsonRows(df.head(3)) };
 };
 
 export async function run({ runs }: { data: BenchData; runs: number }): Promise<Result[]> {

@@ -14,7 +14,8 @@
  *   bun scripts/bench/suite/scenarios/inspect.ts [--rows 200000 --runs 5]
  */
 import { utimesSync } from "node:fs";
-import { type BenchServer, startBenchServer } from "../../bench-server";
+import type { BenchServer } from "../../bench-server";
+import { startDataServer } from "../latency/data-server";
 import { type Contender, pairedRuns, rowsLabel } from "../latency/paired-runs";
 import { enginePeakRssMb } from "../latency/peak-rss";
 import { type PolarsProcess, startPolarsProcess } from "../latency/polars-process";
@@ -59,7 +60,7 @@ function contenders(server: BenchServer, polars: PolarsProcess, path: string, to
 
 export async function run({ data, runs }: { data: BenchData; runs: number }): Promise<Result[]> {
   const polars = await startPolarsProcess();
-  const server = await startBenchServer("inspect", [data.dir]);
+  const server = await startDataServer("inspect", data);
   const rows = rowsLabel(data.rows);
   try {
     return [

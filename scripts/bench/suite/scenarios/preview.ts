@@ -6,7 +6,7 @@
  *
  *   bun scripts/bench/suite/scenarios/preview.ts [--rows 200000 --runs 5]
  */
-import { startBenchServer } from "../../bench-server";
+import { startDataServer } from "../latency/data-server";
 import { type Contender, pairedRuns, rowsLabel } from "../latency/paired-runs";
 import { enginePeakRssMb } from "../latency/peak-rss";
 import { startPolarsProcess } from "../latency/polars-process";
@@ -32,7 +32,7 @@ export const filteredPreview = (source: string) => ({
 
 export async function run({ data, runs }: { data: BenchData; runs: number }): Promise<Result[]> {
   const polars = await startPolarsProcess();
-  const server = await startBenchServer("preview", [data.dir]);
+  const server = await startDataServer("preview", data);
   try {
     const results: Result[] = [];
     for (const [format, path] of [

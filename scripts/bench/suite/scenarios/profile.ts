@@ -8,7 +8,7 @@
  *
  *   bun scripts/bench/suite/scenarios/profile.ts [--rows 200000 --runs 5]
  */
-import { startBenchServer } from "../../bench-server";
+import { startDataServer } from "../latency/data-server";
 import { type Contender, pairedRuns, rowsLabel } from "../latency/paired-runs";
 import { enginePeakRssMb } from "../latency/peak-rss";
 import { startPolarsProcess } from "../latency/polars-process";
@@ -44,7 +44,7 @@ const answerOf = (body: ProfileBody): Answer => ({
 
 export async function run({ data, runs }: { data: BenchData; runs: number }): Promise<Result[]> {
   const polars = await startPolarsProcess();
-  const server = await startBenchServer("profile", [data.dir]);
+  const server = await startDataServer("profile", data);
   try {
     const results: Result[] = [];
     for (const [format, path] of [

@@ -9,7 +9,8 @@
  *
  *   bun scripts/bench/suite/scenarios/re-preview.ts [--rows 200000 --runs 20]
  */
-import { type BenchServer, startBenchServer } from "../../bench-server";
+import type { BenchServer } from "../../bench-server";
+import { startDataServer } from "../latency/data-server";
 import { rowsLabel } from "../latency/paired-runs";
 import { enginePeakRssMb } from "../latency/peak-rss";
 import { runAlone } from "../latency/standalone";
@@ -71,7 +72,7 @@ async function measure(server: BenchServer, source: string, runs: number) {
 }
 
 export async function run({ data, runs }: { data: BenchData; runs: number }): Promise<Result[]> {
-  const server = await startBenchServer("re-preview", [data.dir]);
+  const server = await startDataServer("re-preview", data);
   try {
     const variant = `${rowsLabel(data.rows)} rows, CSV, sorted and cached`;
     const measured = await measure(server, data.salesCsv, runs);
