@@ -31,7 +31,7 @@ const profileRequest = (source: string) => ({
 });
 
 /** What the check compares, in hand-profile.ts' shape. */
-const answerOf = (body: ProfileBody): Answer => ({
+export const answerOf = (body: ProfileBody): Answer => ({
   rows: body.row_count,
   top: Object.entries(body.columns).map(([name, c]) => [
     name,
