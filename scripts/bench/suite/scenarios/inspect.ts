@@ -13,7 +13,7 @@
  *
  *   bun scripts/bench/suite/scenarios/inspect.ts [--rows 200000 --runs 5]
  */
-import { utimesSync } from "node:fs";
+import { statSync, utimesSync } from "node:fs";
 import type { BenchServer } from "../../bench-server";
 import { startDataServer } from "../latency/data-server";
 import { type Contender, pairedRuns, rowsLabel } from "../latency/paired-runs";
@@ -28,7 +28,6 @@ interface InspectBody {
 }
 
 function contenders(server: BenchServer, polars: PolarsProcess, path: string, touch: boolean): Contender[] {
-  let moved = 0;
   return [
     {
       subject: "polars",
@@ -41,7 +40,8 @@ function contenders(server: BenchServer, polars: PolarsProcess, path: string, to
       subject: "weft",
       async once() {
         if (touch) {
-          const at = new Date(Date.UTC(2025, 0, 1) + ++moved * 1000);
+          // A second later than it was: a time no engine process has seen with this file.
+          const at = new Date(statSync(path).mtimeMs + 1000);
           utimesSync(path, at, at);
         }
         let body: InspectBody | undefined;
