@@ -149,10 +149,11 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   }
   const clamp = (limit: number) => Math.max(0, Math.min(limit, settings.maxPreviewRows));
 
-  function previews(built: Built, tool: PlannedTool, limit: number): SocketPreviews {
+  /** Previews of the tool's output sockets (`sockets`, every one by default) that have frames. */
+  function previews(built: Built, tool: PlannedTool, limit: number, sockets = allSockets(tool)): SocketPreviews {
     const outputs = built.tools.get(tool.id)?.outputs ?? {};
     const result: SocketPreviews = {};
-    for (const socket of tools[tool.type]?.outputs ?? []) {
+    for (const socket of sockets) {
       const frame = outputs[socket];
       if (frame) result[socket] = asTool(tool.id, () => previewFrame(frame, limit, bounds));
     }
@@ -213,15 +214,22 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     async tool_preview(job, scope): Promise<ToolPreviewResult> {
       const started = performance.now();
       const p = plan(job.workflow, scope, [job.toolId]);
+      const target = p.tools.get(job.toolId) as PlannedTool;
+      // One socket when asked: each previewed socket is a query of its own (a Filter's
+      // dropped rows cost as much as its kept ones).
+      const sockets = job.socketId === undefined ? allSockets(target) : [job.socketId];
+      if (job.socketId !== undefined && !allSockets(target).includes(job.socketId))
+        throw new ValidationError(
+          `Tool "${job.toolId}" has no output socket "${job.socketId}" (sockets: ${allSockets(target).join(", ")})`,
+        );
       const built = await build(p, scope, {
         store: () => true,
-        wanted: (t) => (t.id === job.toolId ? allSockets(t) : []),
+        wanted: (t) => (t.id === job.toolId ? sockets : []),
         sourceRows: previewRows(job.previewLimit),
       });
-      const target = p.tools.get(job.toolId) as PlannedTool;
       return {
         tool_id: job.toolId,
-        outputs: previews(built, target, clamp(job.previewLimit)),
+        outputs: previews(built, target, clamp(job.previewLimit), sockets),
         metrics: metricsOf(built, started),
       };
     },
