@@ -12,7 +12,8 @@ export interface Target {
 }
 
 export const LATENCY_TARGETS: readonly Target[] = [
-  { scenario: "preview", words: "< 30 ms warm", met: (ms) => ms < 30 },
+  // The "100 filtered rows": the kept rows (the variant with both outputs is the designer's default, shown beside).
+  { scenario: "preview", variant: /rows, (CSV|Parquet)$/, words: "< 30 ms warm", met: (ms) => ms < 30 },
   { scenario: "re-preview", variant: /HTTP/, words: "< 10 ms", met: (ms) => ms < 10 },
   { scenario: "inspect", variant: /Parquet/, words: "< 20 ms", met: (ms) => ms < 20 },
   {
