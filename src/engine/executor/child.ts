@@ -40,7 +40,7 @@ export function runExecutor(): void {
         let reply: FromExecutor;
         try {
           if (!engine) throw new Error("executor received a job before its settings");
-          const onEvent = (event: RunEvent) => send({ t: "event", id: message.id, event });
+          const onEvent = message.events ? (event: RunEvent) => send({ t: "event", id: message.id, event }) : undefined;
           reply = { t: "done", id: message.id, result: await engine.run(message.job, signal, onEvent) };
         } catch (err) {
           if (!(err instanceof WeftError)) log("error", "job failed unexpectedly", { error: serializeError(err) });
