@@ -15,9 +15,17 @@ import type { ToolConnection, ToolContext, ToolDef } from "../tools/types";
 import { type BuildOptions, type Built, buildFrames } from "./build-frames";
 import { ToolCache } from "./cache/tool-cache";
 import { columnsOf } from "./columns";
-import { type InspectResult, inspectSource, previewSource, RowCounts, type SourcePreviewResult } from "./datasource";
+import {
+  type InspectResult,
+  inspectSource,
+  previewSource,
+  RowCounts,
+  type SourcePreviewResult,
+  type Validations,
+} from "./datasource";
 import { inspectDatabase, previewDatabase } from "./datasource-database";
 import { reviveError } from "./executor/protocol";
+import { FileFacts } from "./file-facts";
 import { freshInFullRun, storedInFullRun, storedOnce } from "./full-run";
 import type {
   DatabaseSource,
@@ -91,6 +99,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
   const rowCounts = new RowCounts();
+  const validations: Validations = new FileFacts();
   const locatorOf =
     (scope: JobScope): ToolContext["locatePath"] =>
     (path, access) =>
@@ -151,10 +160,11 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   }
   const clamp = (limit: number) => Math.max(0, Math.min(limit, settings.maxPreviewRows));
 
-  function previews(built: Built, tool: PlannedTool, limit: number): SocketPreviews {
+  /** Previews of the tool's output sockets (`sockets`, every one by default) that have frames. */
+  function previews(built: Built, tool: PlannedTool, limit: number, sockets = allSockets(tool)): SocketPreviews {
     const outputs = built.tools.get(tool.id)?.outputs ?? {};
     const result: SocketPreviews = {};
-    for (const socket of tools[tool.type]?.outputs ?? []) {
+    for (const socket of sockets) {
       const frame = outputs[socket];
       if (frame) result[socket] = asTool(tool.id, () => previewFrame(frame, limit, bounds));
     }
@@ -215,15 +225,22 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
     async tool_preview(job, scope): Promise<ToolPreviewResult> {
       const started = performance.now();
       const p = plan(job.workflow, scope, [job.toolId]);
+      const target = p.tools.get(job.toolId) as PlannedTool;
+      // One socket when asked: each previewed socket is a query of its own (a Filter's
+      // dropped rows cost as much as its kept ones).
+      const sockets = job.socketId === undefined ? allSockets(target) : [job.socketId];
+      if (job.socketId !== undefined && !allSockets(target).includes(job.socketId))
+        throw new ValidationError(
+          `Tool "${job.toolId}" has no output socket "${job.socketId}" (sockets: ${allSockets(target).join(", ")})`,
+        );
       const built = await build(p, scope, {
         store: () => true,
-        wanted: (t) => (t.id === job.toolId ? allSockets(t) : []),
+        wanted: (t) => (t.id === job.toolId ? sockets : []),
         sourceRows: previewRows(job.previewLimit),
       });
-      const target = p.tools.get(job.toolId) as PlannedTool;
       return {
         tool_id: job.toolId,
-        outputs: previews(built, target, clamp(job.previewLimit)),
+        outputs: previews(built, target, clamp(job.previewLimit), sockets),
         metrics: metricsOf(built, started),
       };
     },
@@ -321,6 +338,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         inspectSource(
           { path: opened.readPath, name: opened.path, sourceType: job.sourceType, options: job.options },
           rowCounts,
+          validations,
         ),
       );
     },

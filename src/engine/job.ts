@@ -58,7 +58,13 @@ export type JobRequest = JobKinds & JobPolicy;
 /** The jobs by kind, each with its own fields. */
 type JobKinds =
   | (WorkflowJob & { kind: "execute"; targetToolId?: string; previewLimit: number; forceRefresh?: boolean })
-  | (WorkflowJob & { kind: "tool_preview"; toolId: string; previewLimit: number })
+  | (WorkflowJob & {
+      kind: "tool_preview";
+      toolId: string;
+      previewLimit: number;
+      /** Preview only this output socket; absent: every one. */
+      socketId?: string;
+    })
   | (WorkflowJob & { kind: "preview_all"; previewLimit: number })
   | (WorkflowJob & { kind: "schema"; toolId: string; socketId?: string })
   | (WorkflowJob & { kind: "metadata"; toolId: string; socketId?: string })

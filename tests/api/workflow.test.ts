@@ -89,6 +89,31 @@ describe("previews", () => {
     expect(body.outputs["output-false"].data).toEqual(asArrays(no.slice(0, 50)));
   });
 
+  test("socket_id previews that output only; an unknown one is a 400 naming the sockets", async () => {
+    const res = await post("tool/execute", {
+      tool_id: "big",
+      workflow: salesFilterSort("w-socket"),
+      preview_limit: 20,
+      socket_id: "output-false",
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(Object.keys(body.outputs)).toEqual(["output-false"]);
+    const no = ROWS.filter((r) => !(r.qty !== null && r.qty > 5));
+    expect(body.outputs["output-false"].data).toEqual(asArrays(no.slice(0, 20)));
+    expect(body.outputs["output-false"]).toMatchObject({ row_count: 20, has_more: true });
+
+    const wrong = await post("tool/execute", {
+      tool_id: "big",
+      workflow: salesFilterSort("w-socket"),
+      socket_id: "output",
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).detail).toBe(
+      'Tool "big" has no output socket "output" (sockets: output-true, output-false)',
+    );
+  });
+
   test("a preview_limit above max_preview_rows is clamped", async () => {
     const res = await post("tool/execute", {
       tool_id: "in",

@@ -48,7 +48,7 @@ export function runExecutor(): void {
         let reply: FromExecutor;
         try {
           if (!engine) throw new Error("executor received a job before its settings");
-          const onEvent = (event: RunEvent) => send({ t: "event", id: message.id, event });
+          const onEvent = message.events ? (event: RunEvent) => send({ t: "event", id: message.id, event }) : undefined;
           // A bounded run's peak is its own, not what earlier jobs left in the allocator.
           if (bounded && !givenBack) releaseFreedMemory(trim);
           givenBack = false;

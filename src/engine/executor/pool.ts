@@ -190,7 +190,10 @@ export class ExecutorPool {
 
   private dispatch(executor: Executor, pending: Pending): void {
     const id = this.nextId++;
-    const message: ToExecutor = { t: "job", id, job: pending.job, deadline: pending.deadline };
+    // Progress only when someone hears it: a run's events were about 20 messages (and as many
+    // wake-ups of the Server) for nothing on every plain /workflow/execute.
+    const events = pending.onEvent !== undefined;
+    const message: ToExecutor = { t: "job", id, job: pending.job, deadline: pending.deadline, events };
     // Checked apart from sending, so a job that cannot be serialized fails alone and its
     // executor stays free (a document nested too deeply for JSON.stringify, for one).
     const unsendable = serializationError(message);

@@ -18,7 +18,11 @@ import type { EngineSettings, JobRequest, JobResult, RunEvent } from "../job";
 export type ToExecutor =
   | { t: "init"; settings: EngineSettings }
   /** `deadline`: epoch ms when the pool kills the job; the executor cancels its queries just before. */
-  | { t: "job"; id: number; job: JobRequest; deadline: number }
+  /**
+   * `events`: someone hears the job's progress (RunOptions.onEvent); without it the
+   * executor sends none, and a full run does no progress work at all (run-progress.ts).
+   */
+  | { t: "job"; id: number; job: JobRequest; deadline: number; events?: boolean }
   | { t: "claimed"; id: number; outcome: ClaimOutcome };
 
 /** Messages from an executor process to the Server process. */

@@ -51,7 +51,7 @@ export class ColumnTypes {
         this.firstText = row;
         this.textLine = line;
       }
-      this.texts.add(`line ${line}: ${quoted(value)}`);
+      this.texts.add(() => `line ${line}: ${quoted(value)}`);
     }
   }
 

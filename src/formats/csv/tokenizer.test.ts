@@ -96,4 +96,17 @@ describe("CsvTokenizer", () => {
     const { records } = tokenize([`${long},🚀\n`]);
     expect(records[0]?.fields).toEqual(["é".repeat(FIELD_KEEP), "🚀"]);
   });
+
+  test("a long field is cut at the same place however its text is split into chunks", () => {
+    const text = `${"ab".repeat(FIELD_KEEP)},x\n${"c".repeat(FIELD_KEEP - 1)}"q,y\n`;
+    const whole = tokenize([text]);
+    expect(whole.records.map((r) => r.fields)).toEqual([
+      ["ab".repeat(FIELD_KEEP / 2), "x"],
+      [`${"c".repeat(FIELD_KEEP - 1)}"`, "y"],
+    ]);
+    expect(whole.events).toEqual([`inside 2:1`]);
+    for (let cut = 0; cut <= text.length; cut += 7) {
+      expect(tokenize([text.slice(0, cut), text.slice(cut, cut + 150), text.slice(cut + 150)])).toEqual(whole);
+    }
+  });
 });

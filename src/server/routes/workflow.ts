@@ -194,6 +194,7 @@ export function workflowRoutes({ engine, clearCache, prepare, archive, logger }:
       ...(await prepare(body.workflow)),
       toolId: body.tool_id,
       previewLimit: limitOf(body.preview_limit),
+      socketId: body.socket_id,
     });
     return c.json(result, 200);
   });

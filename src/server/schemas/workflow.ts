@@ -29,7 +29,15 @@ export const ExecuteRequest = z
   .openapi("ExecuteRequest");
 
 export const ToolRequest = z
-  .object({ tool_id: z.string().min(1), workflow: WorkflowSchema, preview_limit: previewLimit })
+  .object({
+    tool_id: z.string().min(1),
+    workflow: WorkflowSchema,
+    preview_limit: previewLimit,
+    socket_id: z
+      .string()
+      .optional()
+      .openapi({ description: "Preview only this output socket (default: every output of the tool)" }),
+  })
   .openapi("ToolPreviewRequest");
 
 export const ToolSocketRequest = z
