@@ -102,7 +102,10 @@ export async function acquireReplicaLock(
       if (released) return;
       released = true;
       clearInterval(timer);
-      // Closing the session releases its advisory locks.
+      // Unlocked before the session closes: PostgreSQL ends a closed session's backend (and
+      // frees its locks) a moment after the client has gone, so a Hub started right after this
+      // one stopped could otherwise still find the lock held. A lost session holds nothing.
+      await connection`select pg_advisory_unlock_all()`.catch(() => undefined);
       await connection.close();
     },
   };

@@ -136,6 +136,8 @@ describe.skipIf(!hasChromium)("the admin area's Dashboard, Activity, Audit Log a
     );
 
     await step("the chart has a bar per day and today's runs; the failure of the last day opens its run", async () => {
+      // The chart is drawn once its panel's width is known: wait for its last bar.
+      await page.getByTestId("dashboard-chart-bar").nth(13).waitFor();
       expect(await page.getByTestId("dashboard-chart-bar").count()).toBe(14);
       const label = await page.getByTestId("dashboard-chart-svg").getAttribute("aria-label");
       expect(label).toBe("Runs per day, last 14 days: 2 runs, 1 failed");
@@ -148,6 +150,7 @@ describe.skipIf(!hasChromium)("the admin area's Dashboard, Activity, Audit Log a
       expect([sum("runs?"), sum("succeeded"), sum("failed")]).toEqual([2, 1, 1]);
       await page.getByTestId("dashboard-server").first().getByText("Online").waitFor();
       const failure = page.getByTestId("dashboard-failure");
+      await failure.first().waitFor();
       expect(await failure.count()).toBe(1);
       expect(await failure.getAttribute("data-execution-id")).toBe(failed.id);
       await failure.getByText("“Broken import”").waitFor();
@@ -214,6 +217,7 @@ describe.skipIf(!hasChromium)("the admin area's Dashboard, Activity, Audit Log a
     await step("the Audit Log filters by action and username, and pages", async () => {
       await page.getByTestId("hub-nav-audit").click();
       await page.getByTestId("audit-table").waitFor();
+      await page.getByTestId("audit-row").nth(49).waitFor();
       expect(await page.getByTestId("audit-row").count()).toBe(50);
       const firstSeq = Number(await page.getByTestId("audit-row").first().getAttribute("data-seq"));
       await page.getByTestId("audit-next").click();

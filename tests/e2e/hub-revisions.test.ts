@@ -129,6 +129,8 @@ describe.skipIf(!hasChromium)("a workflow's revisions in `weft all`", () => {
       await page.getByTestId("workflow-revisions").click();
       await page.getByTestId("revisions-page").waitFor();
       expect(new URL(page.url()).hash).toBe(`#/workflows/${id}`);
+      // The page is drawn before the Hub's answer: the list is there once its oldest row is.
+      await page.locator('[data-testid="revision-row"][data-revision="1"]').waitFor();
       expect(await page.getByTestId("revision-row").count()).toBe(2);
       await page.getByTestId("revision-list").getByText("Bigger orders only").waitFor();
       await page.getByTestId("diff-title").getByText("Revision 1 → revision 2").waitFor();

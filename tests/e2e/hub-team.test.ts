@@ -119,6 +119,7 @@ describe.skipIf(!hasChromium)("a team on the Hub, in the UI of `weft all`", () =
       await openAdmin(page, "connections");
       await createFolderConnection(page, "Team files", team);
       await createFolderConnection(page, "Finance files", finance);
+      await page.getByTestId("connection-row").filter({ hasText: "Finance files" }).waitFor();
       expect(await page.getByTestId("connection-row").count()).toBe(2);
     });
 
