@@ -163,6 +163,7 @@ describe.skipIf(!hasChromium)("the admin area's Servers, Users and User Groups i
     await step("the search finds accounts by part of the username", async () => {
       await page.getByTestId("users-search").fill("AU");
       await page.locator('[data-testid="user-row"][data-username="ada"]').waitFor({ state: "detached" });
+      await page.locator('[data-testid="user-row"][data-username="audrey"]').waitFor();
       const rows = await page
         .getByTestId("user-row")
         .evaluateAll((all) => all.map((r) => r.getAttribute("data-username")));
