@@ -1,8 +1,8 @@
 import { createResource, For, Match, Switch } from "solid-js";
+import { ExecutionStatusBadge } from "../executions/status-badge";
 import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
 import { followRuns } from "../schedules/live-runs";
-import { RunStatus } from "../schedules/run-status";
 import { listExecutions } from "../schedules/schedules-api";
 import { agoTime, exactTime } from "../schedules/when";
 import { PageState } from "../ui/page-state";
@@ -71,7 +71,7 @@ export function RecentRuns(props: {
                       {props.workflowName(run.workflow_id) ?? "Workflow"}
                     </button>
                     <span class="home-meta">
-                      <RunStatus status={live.status(run)} testid="home-run-status" />{" "}
+                      <ExecutionStatusBadge status={live.status(run)} testid="home-run-status" />{" "}
                       {run.schedule_id ? "from a schedule · " : ""}
                       <time datetime={run.created_at} title={exactTime(new Date(run.created_at))}>
                         {agoTime(new Date(run.created_at), props.now())}

@@ -1,9 +1,9 @@
 import { createResource, For, Match, Switch } from "solid-js";
+import { ExecutionStatusBadge } from "../executions/status-badge";
 import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
 import { PageState } from "../ui/page-state";
 import { followRuns } from "./live-runs";
-import { RunStatus } from "./run-status";
 import { listExecutions } from "./schedules-api";
 import { agoTime, exactTime } from "./when";
 
@@ -63,7 +63,7 @@ export function LastRuns(props: { workspace: HubWorkspace; scheduleId: string; n
                         title={`Open this run in Executions (${exactTime(new Date(run.created_at))})`}
                         onClick={() => props.workspace.show("executions", run.id)}
                       >
-                        <RunStatus status={live.status(run)} testid="schedule-run-status" />
+                        <ExecutionStatusBadge status={live.status(run)} testid="schedule-run-status" />
                         <time datetime={run.created_at}>{agoTime(new Date(run.created_at), props.now())}</time>
                         <span class="last-runs-how">{run.scheduled_for ? "on schedule" : "by Run now"}</span>
                       </button>
