@@ -49,9 +49,9 @@ export function renderReport(
   ];
   if (isSmokeRun(run)) {
     out.push(
-      `> **Smoke run, not the published figures**: ${sizes} rows, ${run.runs} runs each, on a machine shared with`,
-      "> other work. It shows the report works end to end; the figures to compare are those of a full run",
-      "> (`npm run bench`: 1M, 5M and 10M rows, 5 runs) on a quiet machine, which replaces this section.",
+      `> **Smoke run, not the published figures**: ${sizes} rows, ${run.runs} runs each, fewer than a full`,
+      "> run (`npm run bench`: 1M, 5M and 10M rows, 5 runs) on a quiet machine, which replaces this section.",
+      "> The load average below says how quiet the machine was.",
       "",
     );
   }
