@@ -4,6 +4,7 @@
  * argument and prints its outcome as one JSON line starting with RESULT_PREFIX; anything else
  * it prints is passed through for the reader.
  */
+import { peakRssMb as ownPeakRssMb } from "../suite/measure";
 import type { Answer, Sample } from "../suite/types";
 import { availableMemoryMb, MEMORY_BUDGET_SHARE, watchMemory } from "./memory-watch";
 
@@ -12,7 +13,7 @@ export const RESULT_PREFIX = "BENCH_RESULT ";
 /** What a child prints: the wall time of the work only (not start-up or imports), its peak RSS. */
 export interface ChildOutcome {
   ms: number;
-  peakRssMb: number;
+  peakRssMb?: number;
   answer: Answer;
   /** A caveat a result should carry, e.g. that the output was written as CSV for want of Parquet. */
   note?: string;
@@ -80,9 +81,13 @@ export function reportOutcome(outcome: ChildOutcome): void {
   console.log(`${RESULT_PREFIX}${JSON.stringify(outcome)}`);
 }
 
-/** Peak RSS of this process in MiB (Bun and Node report maxRSS in KiB). */
-export function peakRssMb(): number {
-  return process.resourceUsage().maxRSS / 1024;
+/**
+ * Peak RSS of this process in MiB: VmHWM of its own memory (/proc/self/status). Not
+ * getrusage's maxRSS, which on Linux keeps the high-water mark of the process before its exec,
+ * that is of the forked copy of the harness, so every peer showed the harness's size.
+ */
+export function peakRssMb(): number | undefined {
+  return ownPeakRssMb("self");
 }
 
 /** The job a Bun child was given (its last argument). */

@@ -1,14 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-
-/** A process's peak resident size so far (VmHWM, Linux), MiB; undefined when unknown. */
-export function peakRssMb(pid: number): number | undefined {
-  try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined; // gone, or not Linux
-  }
-}
+import { peakRssMb } from "../measure";
 
 /** The live child processes of this process (Linux /proc), but `except`. */
 export function childPids(except: readonly number[] = []): number[] {

@@ -5,6 +5,7 @@
  * against Weft's) and this process's peak RSS so far.
  */
 import pl from "nodejs-polars";
+import { peakRssMb as ownPeakRssMb, resetPeakRss } from "../measure";
 import type { Answer } from "../types";
 import { handProfile } from "./hand-profile";
 import { jsonRows } from "./json-rows";
@@ -22,7 +23,7 @@ export type PolarsJob =
 export interface PolarsAnswer {
   ms: number;
   answer: Answer;
-  peakRssMb: number;
+  peakRssMb?: number;
 }
 
 const scan = (path: string) => (path.endsWith(".parquet") ? pl.scanParquet(path) : pl.scanCSV(path));
@@ -69,10 +70,12 @@ function work(job: PolarsJob): () => Answer {
 }
 
 process.on("message", (job: PolarsJob) => {
+  // This job's peak, not the worker's lifetime peak (getrusage's maxRSS never goes down).
+  resetPeakRss("self");
   const started = performance.now();
   const answerOf = work(job);
   const ms = performance.now() - started;
-  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const peakRssMb = ownPeakRssMb("self");
   process.send?.({ ms, answer: answerOf(), peakRssMb } satisfies PolarsAnswer);
 });
 process.send?.({ ready: true });
