@@ -71,6 +71,7 @@ describe.skipIf(!hasChromium)("long lists in `weft all`", () => {
     await step("Next asks the Hub for the next 50", async () => {
       const first = await rows.first().getAttribute("data-workflow-id");
       await page.getByTestId("workflows-next").click();
+      // The range follows the rows shown: it reads 51–100 once the Hub's next page is on screen.
       await page.getByTestId("workflows-range").getByText("51–100 of 10,000").waitFor();
       expect(await rows.count()).toBe(50);
       expect(await rows.first().getAttribute("data-workflow-id")).not.toBe(first);

@@ -48,13 +48,32 @@ async function adminStatement(adminUrl: string, statement: string): Promise<void
   }
 }
 
+/**
+ * Drops a test database: ends this role's sessions on it, then a plain DROP, which also stops
+ * an autovacuum worker busy on it and waits for the ended sessions to go. Not `WITH (FORCE)`:
+ * on PostgreSQL 15 that refuses to end an autovacuum worker for a role that is not superuser
+ * ("must be a member of the role whose process is being terminated"), a drop that failed now
+ * and then when autovacuum happened to visit the fresh database.
+ */
+export function dropPgDatabaseStatements(name: string): string[] {
+  return [
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND usename = current_user AND pid <> pg_backend_pid()`,
+    `DROP DATABASE IF EXISTS ${name}`,
+  ];
+}
+
 /** A fresh, empty PostgreSQL database on the server of `adminUrl`, and how to drop it. */
 export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `weft_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   await adminStatement(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminStatement(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      for (const statement of dropPgDatabaseStatements(name)) await adminStatement(adminUrl, statement);
+    },
+  };
 }
 
 interface SuiteControl extends HubSuite {

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
+import { dropPgDatabaseStatements } from "./hub-db";
 import { waitUntil } from "./wait";
 import { workflow, writeCsv } from "./workflows";
 
@@ -24,7 +25,7 @@ export async function freshPgTable(pgUrl: string) {
     url,
     drop: async () => {
       const again = new SQL(pgUrl);
-      await again.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (const statement of dropPgDatabaseStatements(name)) await again.unsafe(statement);
       await again.close();
     },
   };

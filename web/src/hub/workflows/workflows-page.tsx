@@ -43,7 +43,11 @@ function WorkflowList() {
     () => ({ name: name().trim(), offset: offset() }),
     (query) => {
       if (!workspace) throw new Error("no Hub serves this page");
-      return workspace.hub.listWorkflows({ ...query, limit: WORKFLOWS_PAGE_SIZE });
+      // The answer keeps the offset it is for: the pager says which rows are shown, not which
+      // are asked for while the next page is on its way.
+      return workspace.hub
+        .listWorkflows({ ...query, limit: WORKFLOWS_PAGE_SIZE })
+        .then((answer) => ({ ...answer, offset: query.offset }));
     },
   );
   const total = () => list.latest?.total ?? 0;
@@ -198,7 +202,7 @@ function WorkflowList() {
               <Pager
                 testid="workflows"
                 label="Pages of workflows"
-                offset={offset()}
+                offset={answer().offset}
                 count={answer().workflows.length}
                 total={total()}
                 pageSize={WORKFLOWS_PAGE_SIZE}
