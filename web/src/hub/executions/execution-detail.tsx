@@ -2,8 +2,8 @@ import { createMemo, createResource, createSignal, Match, onCleanup, Show, Switc
 import { roleAtLeast } from "../../../../src/shared/roles";
 import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
+import { createNow } from "../ui/now";
 import { PageState } from "../ui/page-state";
-import { createNow } from "./clock-signal";
 import { ExecutionArtifacts } from "./execution-artifacts";
 import { ExecutionAuditTabs } from "./execution-audit-tabs";
 import { ExecutionFacts } from "./execution-facts";

@@ -2,9 +2,9 @@ import { createEffect, createResource, createSignal, For, Match, on, onCleanup, 
 import { roleAtLeast } from "../../../../src/shared/roles";
 import { useHubAccount } from "../hub-account";
 import type { HubWorkspace } from "../hub-workspace";
+import { createNow } from "../ui/now";
 import { PageState } from "../ui/page-state";
 import { Pager } from "../ui/pager";
-import { createNow } from "./clock-signal";
 import { ExecutionFilters, type FilterInputs, filterOf, NO_FILTERS } from "./execution-filters";
 import { exactTime, relativeTime, runDuration, triggerText } from "./execution-words";
 import { type ExecutionSummary, getExecution, listExecutions } from "./executions-api";
@@ -23,7 +23,7 @@ export const EXECUTIONS_PAGE_SIZE = 50;
 export function ExecutionsList(props: { workspace: HubWorkspace }) {
   const account = useHubAccount();
   const names = createRunNames(props.workspace, account);
-  const now = createNow();
+  const now = createNow(5_000);
   const [inputs, setInputs] = createSignal<FilterInputs>(NO_FILTERS);
   const [offset, setOffset] = createSignal(0);
   const filter = () => filterOf(inputs());

@@ -2,9 +2,9 @@ import { Show } from "solid-js";
 import { useHubAccount } from "../hub-account";
 import { useHubWorkspace } from "../hub-workspace";
 import { createWorkflowNames } from "../schedules/workflow-names";
+import { createNow } from "../ui/now";
 import { PageState } from "../ui/page-state";
 import { NextRuns } from "./next-runs";
-import { createNow } from "./now";
 import { RecentRuns } from "./recent-runs";
 import { RecentWorkflows } from "./recent-workflows";
 import "../ui/hub-page.css";
@@ -18,7 +18,7 @@ import "./home-page.css";
 export function HomePage() {
   const workspace = useHubWorkspace();
   const account = useHubAccount();
-  const now = createNow();
+  const now = createNow(30_000);
   const names = workspace ? createWorkflowNames(workspace.hub) : () => undefined;
 
   return (

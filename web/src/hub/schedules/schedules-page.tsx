@@ -1,8 +1,8 @@
 import { createResource, createSignal, For, Match, Show, Switch } from "solid-js";
 import { roleAtLeast } from "../../../../src/shared/roles";
-import { createNow } from "../home/now";
 import { useHubAccount } from "../hub-account";
 import { useHubWorkspace } from "../hub-workspace";
+import { createNow } from "../ui/now";
 import { PageState } from "../ui/page-state";
 import { Pager } from "../ui/pager";
 import { ConfirmDelete } from "./confirm-delete";
@@ -25,7 +25,7 @@ export const SCHEDULES_PAGE_SIZE = 50;
 export function SchedulesPage() {
   const workspace = useHubWorkspace();
   const account = useHubAccount();
-  const now = createNow();
+  const now = createNow(30_000);
   const names = workspace ? createWorkflowNames(workspace.hub) : () => undefined;
   const [offset, setOffset] = createSignal(0);
   const [form, setForm] = createSignal<{ schedule?: HubSchedule }>();
