@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, hasChromium, launchChromium, openPage, step } from "./browser";
-import { bothThemes, type HubCall, hubApi } from "./hub-e2e";
+import { bothThemes, type HubCall, hubApi, openAdmin, signIn } from "./hub-e2e";
 import { buildWebIfStale, type E2eServer, startE2eAll } from "./weft-server";
 
 const PG_URL = process.env.WEFT_TEST_PG_URL;
@@ -87,20 +87,6 @@ function secretKeys(body: string): string[] {
   return found;
 }
 
-async function signIn(page: Page, username: string) {
-  await page.goto(weft.url);
-  await page.getByTestId("sign-in-username").fill(username);
-  await page.getByTestId("sign-in-password").fill(PASSWORD);
-  await page.getByTestId("sign-in-submit").click();
-  await page.getByTestId("home-page").waitFor();
-}
-
-async function openAdminPage(page: Page, area: "connections" | "grant-groups") {
-  await page.getByTestId("hub-nav-admin").click();
-  await page.getByTestId(`hub-nav-${area}`).click();
-  await page.getByTestId(`${area}-page`).waitFor();
-}
-
 describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages in `weft all`", () => {
   test("an owner shares a PostgreSQL database and a folder, grants one, sees who reaches it; an auditor reads", async () => {
     const pg = pgSettings(PG_URL as string);
@@ -114,7 +100,7 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
       await page.getByTestId("setup-password").fill(PASSWORD);
       await page.getByTestId("setup-submit").click();
       await page.getByTestId("home-page").waitFor();
-      await openAdminPage(page, "connections");
+      await openAdmin(page, "connections");
       await page.getByTestId("connections-empty").waitFor();
     });
 
@@ -207,7 +193,7 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
     });
 
     await step("a grant group holding the PostgreSQL connection, added with the picker", async () => {
-      await openAdminPage(page, "grant-groups");
+      await openAdmin(page, "grant-groups");
       await page.getByTestId("grant-groups-empty").waitFor();
       await page.getByTestId("grant-groups-new").click();
       await page.getByTestId("grant-group-create-name").fill("Warehouse readers");
@@ -312,8 +298,8 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
 
     await step("an auditor reads both pages and is offered no control that writes", async () => {
       const p = auditor.page;
-      await signIn(p, "audrey");
-      await openAdminPage(p, "connections");
+      await signIn(p, weft.url, "audrey", PASSWORD);
+      await openAdmin(p, "connections");
       // By keyboard: each connection's name is a button in the tab order.
       await p.getByTestId("connection-open").getByText("Team warehouse").focus();
       await p.keyboard.press("Enter");
@@ -323,7 +309,7 @@ describe.skipIf(!hasChromium || !PG_URL)("the Connections and Grant Groups pages
         expect({ control, count: await p.getByTestId(control).count() }).toEqual({ control, count: 0 });
       }
       await bothThemes(p, "connections-auditor");
-      await openAdminPage(p, "grant-groups");
+      await openAdmin(p, "grant-groups");
       await p.getByTestId("grant-group-open").getByText("Warehouse readers").click();
       await p.getByTestId("grant-group-connection").getByText("Team warehouse").waitFor();
       await p.getByTestId("grant-group-holder").getByText("Analysts").waitFor();

@@ -10,10 +10,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { waitUntil } from "../helpers/wait";
 import { hasChromium, launchChromium, openPage, screenshot, step } from "./browser";
-import { bothThemes, grantFolderToSelf, type HubCall, hubApi } from "./hub-e2e";
+import { bothThemes, grantFolderToSelf, type HubCall, hubApi, signIn } from "./hub-e2e";
 import { buildWebIfStale, type E2eServer, startE2eAll } from "./weft-server";
 
 const PASSWORD = "a long enough passphrase 42";
@@ -55,14 +55,6 @@ async function runToEnd(token: string, id: string) {
     return ended !== undefined;
   }, `execution ${run.id} to end`);
   return ended as { id: string; status: string };
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto(weft.url);
-  await page.getByTestId("sign-in-username").fill(username);
-  await page.getByTestId("sign-in-password").fill(PASSWORD);
-  await page.getByTestId("sign-in-submit").click();
-  await page.getByTestId("home-page").waitFor();
 }
 
 describe.skipIf(!hasChromium)("the admin area's Dashboard, Activity, Audit Log and Settings", () => {
@@ -119,7 +111,7 @@ describe.skipIf(!hasChromium)("the admin area's Dashboard, Activity, Audit Log a
     await step(
       "the auditor signs in and sees the admin navigation; the Dashboard counts what the Hub holds",
       async () => {
-        await signIn(page, "bob");
+        await signIn(page, weft.url, "bob", PASSWORD);
         await page.getByTestId("hub-nav-admin").click();
         await page.getByTestId("dashboard-page").waitFor();
         for (const area of ["dashboard", "activity", "audit", "settings"]) {
@@ -289,7 +281,7 @@ describe.skipIf(!hasChromium)("the admin area's Dashboard, Activity, Audit Log a
 
     const user = await openPage(browser);
     await step("a user sees no admin navigation, and the Audit Log's address is refused", async () => {
-      await signIn(user.page, "ana");
+      await signIn(user.page, weft.url, "ana", PASSWORD);
       expect(await user.page.getByTestId("hub-nav-admin").count()).toBe(0);
       await user.page.goto(`${weft.url}#/audit`);
       await user.page.getByTestId("hub-area-refused").getByText("Audit Log is for auditors and above").waitFor();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { waitUntil } from "../helpers/wait";
 import { CHROMIUM, hasChromium, launchChromium, openPage, step } from "./browser";
-import { bothThemes, type HubCall, hubApi } from "./hub-e2e";
+import { bothThemes, createAccount, type HubCall, hubApi, openAdmin } from "./hub-e2e";
 import { buildWebIfStale, type E2eServer, startE2eAll } from "./weft-server";
 
 if (!hasChromium) console.warn(`tests/e2e: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -34,29 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await weft?.stop();
 });
-
-/** Goes to an admin page through the navigation: the top row's Admin, then the side link. */
-async function openAdmin(page: Page, area: "servers" | "users" | "groups") {
-  await page.getByTestId("hub-nav-admin").click();
-  await page.getByTestId(`hub-nav-${area}`).click();
-  await page.getByTestId(`${area}-page`).waitFor();
-}
-
-/** The Users page's "New account" dialog: creates it and answers the first password it showed. */
-async function createAccount(page: Page, username: string, role: string): Promise<string> {
-  await page.getByTestId("users-create").click();
-  await page.getByTestId("user-create").waitFor();
-  await page.getByTestId("user-create-username").fill(username);
-  await page.getByTestId("user-create-role").selectOption(role);
-  await page.getByTestId("user-create-submit").click();
-  const shown = page.getByTestId("user-created-password");
-  await shown.waitFor();
-  const password = (await shown.textContent()) ?? "";
-  await page.getByTestId("user-created-cancel").click();
-  await page.getByTestId("user-created").waitFor({ state: "detached" });
-  await page.locator(`[data-testid="user-row"][data-username="${username}"]`).waitFor();
-  return password;
-}
 
 /** The role options of the "New account" dialog, then closes it. */
 async function offeredRoles(page: Page): Promise<string[]> {

@@ -48,3 +48,35 @@ export async function grantFolderToSelf(hub: HubCall, token: string, folder: str
     "the Server of `weft all` online at its Hub",
   );
 }
+
+/** Signs `username` in on the sign-in page at `url` (a Hub that has an owner), and waits for Home. */
+export async function signIn(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId("sign-in-username").fill(username);
+  await page.getByTestId("sign-in-password").fill(password);
+  await page.getByTestId("sign-in-submit").click();
+  await page.getByTestId("home-page").waitFor();
+}
+
+/** Goes to an admin page through the navigation: the top row's Admin, then the side link. */
+export async function openAdmin(page: Page, area: string): Promise<void> {
+  await page.getByTestId("hub-nav-admin").click();
+  await page.getByTestId(`hub-nav-${area}`).click();
+  await page.getByTestId(`${area}-page`).waitFor();
+}
+
+/** The Users page's "New account" dialog: creates it and answers the first password it showed once. */
+export async function createAccount(page: Page, username: string, role: string): Promise<string> {
+  await page.getByTestId("users-create").click();
+  await page.getByTestId("user-create").waitFor();
+  await page.getByTestId("user-create-username").fill(username);
+  await page.getByTestId("user-create-role").selectOption(role);
+  await page.getByTestId("user-create-submit").click();
+  const shown = page.getByTestId("user-created-password");
+  await shown.waitFor();
+  const password = (await shown.textContent()) ?? "";
+  await page.getByTestId("user-created-cancel").click();
+  await page.getByTestId("user-created").waitFor({ state: "detached" });
+  await page.locator(`[data-testid="user-row"][data-username="${username}"]`).waitFor();
+  return password;
+}

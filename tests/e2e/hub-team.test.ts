@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { AREAS } from "../../web/src/hub/areas";
 import { CHROMIUM, hasChromium, launchChromium, openPage, step } from "./browser";
-import { bothThemes, type HubCall, hubApi } from "./hub-e2e";
+import { bothThemes, createAccount, type HubCall, hubApi, openAdmin, signIn } from "./hub-e2e";
 import { answerNextConfirm, selectTool } from "./person";
 import { buildSalesWorkflow } from "./test-hook";
 import { buildWebIfStale, type E2eServer, startE2eAll } from "./weft-server";
@@ -46,26 +46,6 @@ afterAll(async () => {
   await weft?.stop();
 });
 
-async function openAdmin(page: Page, area: string) {
-  await page.getByTestId("hub-nav-admin").click();
-  await page.getByTestId(`hub-nav-${area}`).click();
-  await page.getByTestId(`${area}-page`).waitFor();
-}
-
-/** Creates an account on the Users page; answers the first password the dialog showed once. */
-async function createAccount(page: Page, username: string, role: string): Promise<string> {
-  await page.getByTestId("users-create").click();
-  await page.getByTestId("user-create-username").fill(username);
-  await page.getByTestId("user-create-role").selectOption(role);
-  await page.getByTestId("user-create-submit").click();
-  const shown = page.getByTestId("user-created-password");
-  await shown.waitFor();
-  const password = (await shown.textContent()) ?? "";
-  await page.getByTestId("user-created-cancel").click();
-  await page.locator(`[data-testid="user-row"][data-username="${username}"]`).waitFor();
-  return password;
-}
-
 async function createFolderConnection(page: Page, name: string, path: string) {
   await page.getByTestId("connections-new").click();
   await page.getByTestId("connection-kind").selectOption("filesystem");
@@ -78,11 +58,7 @@ async function createFolderConnection(page: Page, name: string, path: string) {
 /** A fresh browser context signed in as `username`, on Home. */
 async function signedIn(username: string, password: string) {
   const opened = await openPage(browser);
-  await opened.page.goto(`${weft.url}?e2e=1`);
-  await opened.page.getByTestId("sign-in-username").fill(username);
-  await opened.page.getByTestId("sign-in-password").fill(password);
-  await opened.page.getByTestId("sign-in-submit").click();
-  await opened.page.getByTestId("home-page").waitFor();
+  await signIn(opened.page, `${weft.url}?e2e=1`, username, password);
   // Set once per page load: still there later means nothing reloaded the page.
   await opened.page.evaluate(() => {
     (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
