@@ -27,6 +27,7 @@ describe("loadConfig defaults", () => {
     expect(s.executionMode).toBe("parallel");
     expect(s.maxParallelTools).toBe(4);
     expect(s.memoryMode).toBe("default");
+    expect(s.rowCounts).toBe("all");
     expect(s.cache).toEqual({ enabled: true, quotaGb: 10, retentionDays: 7, clearOnClose: false });
     expect(s.archive).toEqual({ enabled: true, retentionDays: 30 });
     expect(s.limits).toEqual({
@@ -250,6 +251,13 @@ describe("startup refusals", () => {
     );
     expect(() => loadConfig({ mode: "server", env: { ...base, ENGINE_MEMORY_MODE: "low" } })).toThrow(
       'ENGINE_MEMORY_MODE (--engine-memory-mode): expected one of: default, bounded (got "low")',
+    );
+  });
+
+  test("ROW_COUNTS is all or known; another value stops the start naming both", () => {
+    expect(loadConfig({ mode: "server", env: { ...base, ROW_COUNTS: "known" } }).server?.rowCounts).toBe("known");
+    expect(() => loadConfig({ mode: "server", env: { ...base, ROW_COUNTS: "some" } })).toThrow(
+      'ROW_COUNTS (--row-counts): expected one of: all, known (got "some")',
     );
   });
 

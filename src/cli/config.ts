@@ -181,6 +181,7 @@ function serverConfig(
     engineProcesses: v.ENGINE_PROCESSES ?? 2,
     engineMemoryLimitMb: v.ENGINE_MEMORY_LIMIT_MB ?? defaultEngineMemoryLimitMb(),
     memoryMode: v.ENGINE_MEMORY_MODE ?? "default",
+    rowCounts: v.ROW_COUNTS ?? "all",
     cache: {
       enabled: v.CACHE_ENABLED ?? true,
       quotaGb: v.CACHE_QUOTA_GB ?? 10,

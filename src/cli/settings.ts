@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUTH_MODES, FILE_ACCESS_MODES } from "../server/config";
 import { parseHostRule } from "../shared/outbound-hosts";
-import { MEMORY_MODES } from "../shared/workflow";
+import { MEMORY_MODES, ROW_COUNT_MODES } from "../shared/workflow";
 
 /** Which process a setting belongs to; `all` runs both, so it reads both kinds. */
 export type SettingScope = "common" | "server" | "hub";
@@ -262,6 +262,13 @@ export const SETTINGS = {
     default: "default",
     describe:
       "How full runs spend memory: default, or bounded (big CSV inputs read in parts, every write streamed, formats written from a whole table refused); a workflow's meta.memory overrides it",
+    scope: "server",
+  }),
+  ROW_COUNTS: def({
+    schema: oneOf(ROW_COUNT_MODES),
+    default: "all",
+    describe:
+      "Which rows full runs count: all (every tool's, at the cost of a second pass over what the run streamed through) or known (only what the run wrote, stored or read from a database, and what follows from those); a workflow's meta.row_counts overrides it",
     scope: "server",
   }),
   CACHE_ENABLED: def({

@@ -382,12 +382,14 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
           progress: progress.build,
         });
         const written = writeOutputs(p, built, scope, progress);
-        for (const metric of countSocketRows(p, built, writers, (t) => tools[t.type]?.keepsRows === true))
+        const counting = job.workflow.meta.row_counts ?? settings.rowCounts ?? "all";
+        const keepsRows = (t: PlannedTool) => tools[t.type]?.keepsRows === true;
+        for (const metric of countSocketRows(p, built, writers, keepsRows, counting === "all"))
           progress.counted(metric);
         const outputs: ExecuteResult["outputs"] = {};
         const limit = clamp(job.previewLimit);
         for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);
-        const metrics = { ...metricsOf(built, started), memory_mode: scope.memory };
+        const metrics = { ...metricsOf(built, started), memory_mode: scope.memory, row_counts: counting };
         return { status: "success", workflow_id: p.workflowId, outputs, metrics, written };
       } finally {
         for (const path of runCopies) cache.removeRunCopy(path);

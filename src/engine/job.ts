@@ -1,6 +1,6 @@
 import type { ReadOptions } from "../formats/types";
 import type { FileAccessPolicy } from "../shared/file-access";
-import type { MemoryMode, Workflow } from "../shared/workflow";
+import type { MemoryMode, RowCountMode, Workflow } from "../shared/workflow";
 import type { ToolConnection, ToolLimits } from "../tools/types";
 import type { InspectResult, SourcePreviewResult } from "./datasource";
 import type { SerializedError } from "./executor/protocol";
@@ -16,6 +16,8 @@ export interface EngineSettings {
   maxParallelTools: number;
   /** ENGINE_MEMORY_MODE: full runs' memory mode unless the workflow's `meta.memory` says (absent: default). */
   memoryMode?: MemoryMode;
+  /** ROW_COUNTS: which rows full runs count unless the workflow's `meta.row_counts` says (absent: all). */
+  rowCounts?: RowCountMode;
   maxPreviewRows: number;
   previewBounds: PreviewBounds;
   limits: ToolLimits;
@@ -147,6 +149,8 @@ export interface RunMetrics {
   tools: ToolMetric[];
   /** A full run's memory mode (memory-mode.ts): what the run obeyed, for the log and the benchmark. */
   memory_mode?: MemoryMode;
+  /** Which rows a full run counted (ROW_COUNTS or the workflow's meta.row_counts). */
+  row_counts?: RowCountMode;
 }
 
 /** Socket id → preview data. */

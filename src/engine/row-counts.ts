@@ -34,12 +34,17 @@ export function mainSocket(sockets: readonly string[]): string | undefined {
  *    1.5-2.2 s, and with the join 3.1-4.1 s (+1.2-2.3 s, the sales' keys read and joined
  *    again). Counting the join from each side's rows per key (l×r matches per key) measured
  *    no cheaper (3.9 against 4.1 s), so the join's own length is counted.
+ *    Polars cannot count inside the write's own query (nodejs-polars 0.26 has no multi-sink
+ *    collect, and a write concatenated with the lengths was not shared: measured slower than
+ *    the two queries), so this pass costs what it reads. With `countMore` false (ROW_COUNTS
+ *    `known`) it is skipped: steps 1 and 2 only.
  */
 export function countSocketRows(
   plan: Plan,
   built: Built,
   writers: ReadonlySet<string>,
   keepsRows: (tool: PlannedTool) => boolean,
+  countMore = true,
 ): ToolMetric[] {
   const rowsOf = (ref: SourceRef) => built.tools.get(ref.tool)?.metric.sockets?.[ref.socket];
   /** Records a socket's rows; false when its tool was not built. */
@@ -58,7 +63,7 @@ export function countSocketRows(
 
   const counting = new Set<string>();
   const pending: { ref: SourceRef; frame: Frame }[] = [];
-  for (const id of plan.order) {
+  for (const id of countMore ? plan.order : []) {
     const tool = plan.tools.get(id) as PlannedTool;
     const outputs = built.tools.get(id)?.outputs ?? {};
     const main = mainSocket(Object.keys(outputs));

@@ -1,5 +1,5 @@
 import type { HostRule } from "../shared/outbound-hosts";
-import type { MemoryMode } from "../shared/workflow";
+import type { MemoryMode, RowCountMode } from "../shared/workflow";
 
 /** The hosted AI providers the proxy knows (each has its AI_<PROVIDER>_BASE_URL setting). */
 export const AI_PROVIDERS = ["openai", "anthropic", "gemini", "mistral"] as const;
@@ -43,6 +43,8 @@ export interface ServerConfig {
   engineMemoryLimitMb: number;
   /** ENGINE_MEMORY_MODE: full runs' memory mode where the workflow's `meta.memory` does not say. */
   memoryMode: MemoryMode;
+  /** ROW_COUNTS: which rows full runs count where the workflow's `meta.row_counts` does not say. */
+  rowCounts: RowCountMode;
   cache: { enabled: boolean; quotaGb: number; retentionDays: number; clearOnClose: boolean };
   archive: { enabled: boolean; retentionDays: number };
   connectionEncryptionKey?: string;

@@ -17,6 +17,7 @@ export function engineSettings(config: ServerConfig, dataDir: string): EngineSet
     executionMode: config.executionMode,
     maxParallelTools: config.maxParallelTools,
     memoryMode: config.memoryMode,
+    rowCounts: config.rowCounts,
     maxPreviewRows: config.maxPreviewRows,
     previewBounds: config.previewBounds,
     limits: config.limits,

@@ -40,6 +40,16 @@ export const WorkflowIdSchema = z
 export const MEMORY_MODES = ["default", "bounded"] as const;
 export type MemoryMode = (typeof MEMORY_MODES)[number];
 
+/**
+ * Which rows a full run counts (ROW_COUNTS, or a workflow's `meta.row_counts`): `all` counts
+ * every tool's output sockets, which costs a second pass over what the run streamed through
+ * without storing (engine/row-counts.ts); `known` reports only the rows the run knows without
+ * one: what it wrote, stored or read from a database, and what follows from those (a Sort
+ * has its input's rows). docs/server-api.md "Row counts".
+ */
+export const ROW_COUNT_MODES = ["all", "known"] as const;
+export type RowCountMode = (typeof ROW_COUNT_MODES)[number];
+
 /** A workflow: `meta.workflow_id`, tools and wires. Other `meta` fields are kept as given. */
 export const WorkflowSchema = z
   .object({
@@ -48,6 +58,8 @@ export const WorkflowSchema = z
       name: z.string().optional(),
       /** This workflow's full runs in this memory mode, whatever the Server's ENGINE_MEMORY_MODE. */
       memory: z.enum(MEMORY_MODES, { error: () => `expected one of: ${MEMORY_MODES.join(", ")}` }).optional(),
+      /** Which rows this workflow's full runs count, whatever the Server's ROW_COUNTS. */
+      row_counts: z.enum(ROW_COUNT_MODES, { error: () => `expected one of: ${ROW_COUNT_MODES.join(", ")}` }).optional(),
     }),
     tools: z.array(ToolNodeSchema),
     wires: z.array(WireSchema).default([]),

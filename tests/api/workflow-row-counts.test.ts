@@ -29,16 +29,16 @@ const post = (body: unknown, accept?: string) =>
     body: JSON.stringify(body),
   });
 
-const split = (id: string) =>
+const split = (id: string, folder = files, source = numbers) =>
   workflow(
     id,
     [
-      { id: "in", type: "input", config: { source: numbers } },
+      { id: "in", type: "input", config: { source } },
       { id: "keep", type: "filter", config: { mode: "basic", column: "n", operator: "<", value: KEPT } },
-      { id: "out", type: "output", config: { path: join(files, `${id}-kept.csv`) } },
+      { id: "out", type: "output", config: { path: join(folder, `${id}-kept.csv`) } },
       { id: "sorted", type: "sort", config: { by: [{ column: "n", descending: true }] } },
       { id: "first", type: "sample", config: { method: "first", n: 10 } },
-      { id: "out2", type: "output", config: { path: join(files, `${id}-first.csv`) } },
+      { id: "out2", type: "output", config: { path: join(folder, `${id}-first.csv`) } },
     ],
     ["in -> keep", "keep:output-true -> out", "keep:output-false -> sorted", "sorted -> first", "first -> out2"],
   );
@@ -321,5 +321,66 @@ describe.each(["true", "false"])("every tool of a pipeline with CACHE_ENABLED=%s
   test("the join's unmatched rows too when they are wired", async () => {
     const { metrics } = await run(pipeline(dir, true));
     expect(countsOf(metrics.tools)).toEqual(expectedPipeline(true));
+  });
+});
+
+describe("row counts: all, or only the known ones (ROW_COUNTS, meta.row_counts)", () => {
+  /** What a run knows without a counting pass: what it wrote and stored, passed through the tools keeping rows. */
+  const KNOWN = {
+    in: { rows: undefined, sockets: undefined },
+    keep: EXPECTED.keep,
+    out: EXPECTED.out,
+    sorted: EXPECTED.sorted,
+    first: EXPECTED.first,
+    out2: EXPECTED.out2,
+  };
+  let known: TestApp;
+  let knownFiles: string;
+  beforeAll(async () => {
+    known = await makeTestApp({ env: { ROW_COUNTS: "known" } });
+    knownFiles = join(known.dataDir, "files");
+    mkdirSync(knownFiles, { recursive: true });
+    writeNumbers(join(knownFiles, "numbers.csv"), ROWS);
+  });
+  afterAll(() => known.close());
+
+  const execute = async (app: TestApp, body: unknown) => {
+    const res = await app.app.request("/api/workflow/execute", {
+      method: "POST",
+      headers: { ...bearer(app.token), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as ExecuteResult & { detail?: string } };
+  };
+  const withCounts = (id: string, rowCounts?: string, app = t) => {
+    const folder = app === t ? files : knownFiles;
+    const w = split(id, folder, join(folder, "numbers.csv"));
+    return { ...w, meta: { ...w.meta, ...(rowCounts ? { row_counts: rowCounts } : {}) } };
+  };
+
+  test("a workflow's meta.row_counts known skips the counting pass: the Input's rows, known to none, are left out", async () => {
+    const { status, body } = await execute(t, { workflow: withCounts("w-known", "known"), force_refresh: true });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.metrics.row_counts).toBe("known");
+    expect(countsOf(body.metrics.tools)).toEqual(KNOWN);
+  });
+
+  test("ROW_COUNTS=known is the Server's default, and a workflow's meta.row_counts all overrides it", async () => {
+    const byServer = await execute(known, {
+      workflow: withCounts("w-server-known", undefined, known),
+      force_refresh: true,
+    });
+    expect(byServer.body.metrics.row_counts).toBe("known");
+    expect(countsOf(byServer.body.metrics.tools).in).toEqual(KNOWN.in);
+    const byWorkflow = await execute(known, { workflow: withCounts("w-all", "all", known), force_refresh: true });
+    expect(byWorkflow.body.metrics.row_counts).toBe("all");
+    expect(countsOf(byWorkflow.body.metrics.tools)).toEqual(EXPECTED);
+  });
+
+  test("a meta.row_counts other than all or known is a 400 naming the field", async () => {
+    const { status, body } = await execute(t, { workflow: withCounts("w-odd", "some") });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain("row_counts");
+    expect(JSON.stringify(body)).toContain("expected one of: all, known");
   });
 });

@@ -50,17 +50,25 @@ export async function runPipeline(scenario: PipelineScenario, ctx: PipelineConte
   const polarsOut = outputPath(scenario, dir, "polars");
   const boundedOut = outputPath(scenario, dir, "weft-bounded");
   const bounded: Once = async () => {
-    const { sample, body } = await ctx.weft.execute(weftWorkflow(scenario, data, boundedOut, "bounded"));
+    const { sample, body } = await ctx.weft.execute(weftWorkflow(scenario, data, boundedOut, { memory: "bounded" }));
     // A Server without the mode ignores meta.memory: its run must not be reported as bounded.
     const mode = body?.metrics?.memory_mode;
     if (mode !== "bounded") throw new Error(`the Server ran it in ${mode ?? "its only"} memory mode, not bounded`);
     return fromFile(boundedOut, sample);
+  };
+  const knownOut = outputPath(scenario, dir, "weft-known");
+  const known: Once = async () => {
+    const { sample, body } = await ctx.weft.execute(weftWorkflow(scenario, data, knownOut, { row_counts: "known" }));
+    const mode = body?.metrics?.row_counts;
+    if (mode !== "known") throw new Error(`the Server counted ${mode ?? "every tool's"} rows, not only the known ones`);
+    return fromFile(knownOut, sample);
   };
   const subjects: { subject: Subject; once?: Once; unavailable?: string }[] = [
     {
       subject: "weft",
       once: async () => fromFile(weftOut, (await ctx.weft.execute(weftWorkflow(scenario, data, weftOut))).sample),
     },
+    { subject: "weft-known", once: known },
     ...(BOUNDED_SCENARIOS.includes(scenario) ? [{ subject: "weft-bounded" as const, once: bounded }] : []),
     { subject: "polars", once: async () => fromFile(polarsOut, await ctx.polars.run(scenario, data, polarsOut)) },
     ...ctx.peersFor(scenario).map((peer) => {

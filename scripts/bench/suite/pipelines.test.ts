@@ -19,11 +19,13 @@ test("P1 reads the CSVs, P2 the Parquet files, P3 the sales CSV three times", ()
   expect(sources(weftWorkflow("P3", data, "/o.csv"))).toEqual(["/d/sales.csv", "/d/sales.csv", "/d/sales.csv"]);
 });
 
-test("the bounded run differs only in meta.memory", () => {
+test("the bounded and known-counts runs differ only in meta.memory and meta.row_counts", () => {
   const plain = weftWorkflow("P1", data, "/o.parquet");
-  const bounded = weftWorkflow("P1", data, "/o.parquet", "bounded");
+  const bounded = weftWorkflow("P1", data, "/o.parquet", { memory: "bounded" });
   expect(bounded).toEqual({ ...plain, meta: { ...plain.meta, memory: "bounded" } });
-  expect("memory" in plain.meta).toBe(false);
+  const known = weftWorkflow("P1", data, "/o.parquet", { row_counts: "known" });
+  expect(known).toEqual({ ...plain, meta: { ...plain.meta, row_counts: "known" } });
+  expect("memory" in plain.meta || "row_counts" in plain.meta).toBe(false);
 });
 
 test("outputs: Parquet, CSV for P3; variants and sizes in words", () => {

@@ -70,10 +70,16 @@ export function outputPath(scenario: PipelineScenario, dir: string, subject: str
  */
 export const BOUNDED_SCENARIOS: PipelineScenario[] = ["P1"];
 
-/** The workflow Weft runs for a scenario, writing its answer to `out` (outputPath's); `memory` sets meta.memory. */
-export function weftWorkflow(scenario: PipelineScenario, data: BenchData, out: string, memory?: "bounded") {
+/** What a Weft subject sets in its workflow's meta: bounded memory, or ROW_COUNTS=known (docs/server-api.md 15, 16). */
+export interface WeftMeta {
+  memory?: "bounded";
+  row_counts?: "known";
+}
+
+/** The workflow Weft runs for a scenario, writing its answer to `out` (outputPath's), with `meta` added. */
+export function weftWorkflow(scenario: PipelineScenario, data: BenchData, out: string, meta: WeftMeta = {}) {
   const workflow = weftWorkflowOf(scenario, data, out);
-  return memory ? { ...workflow, meta: { ...workflow.meta, memory } } : workflow;
+  return { ...workflow, meta: { ...workflow.meta, ...meta } };
 }
 
 function weftWorkflowOf(scenario: PipelineScenario, data: BenchData, out: string) {

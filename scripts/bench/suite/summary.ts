@@ -10,10 +10,11 @@ export interface SourcedResult extends Result {
 }
 
 /** The subjects in the order tables and charts list them. */
-export const SUBJECT_ORDER: Subject[] = ["weft", "weft-bounded", "polars", "duckdb", "pandas", "arquero"];
+export const SUBJECT_ORDER: Subject[] = ["weft", "weft-known", "weft-bounded", "polars", "duckdb", "pandas", "arquero"];
 
 export const SUBJECT_LABEL: Record<Subject, string> = {
   weft: "Weft",
+  "weft-known": "Weft, ROW_COUNTS=known",
   "weft-bounded": "Weft, bounded memory",
   polars: "hand-written Polars",
   duckdb: "DuckDB SQL",
@@ -22,7 +23,7 @@ export const SUBJECT_LABEL: Record<Subject, string> = {
 };
 
 /** Weft itself: every other subject is a peer. */
-const isWeft = (s: Subject) => s === "weft" || s === "weft-bounded";
+const isWeft = (s: Subject) => s.startsWith("weft");
 
 /** One line of a scenario's table. */
 export interface SubjectLine {

@@ -5,6 +5,7 @@ import type { Subject } from "./types";
 /** Each subject keeps its colour in every chart. */
 const COLOR: Record<Subject, string> = {
   weft: "#2f6fde",
+  "weft-known": "#5a8fea",
   "weft-bounded": "#86aef2",
   polars: "#e07b39",
   duckdb: "#d4a514",

@@ -28,7 +28,7 @@ export interface Answer {
   top: unknown[][];
 }
 
-export type Subject = "weft" | "weft-bounded" | "polars" | "duckdb" | "pandas" | "arquero";
+export type Subject = "weft" | "weft-known" | "weft-bounded" | "polars" | "duckdb" | "pandas" | "arquero";
 
 export interface Result {
   /** "P1", "P2", "P3", "preview", "re-preview", "inspect", "profile", "fixed-cost", "hub-executions", … */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_TOP_VALUES, PROFILE_METRICS } from "../../engine/profile-metrics";
-import { MEMORY_MODES, WorkflowIdSchema, WorkflowSchema } from "../../shared/workflow";
+import { MEMORY_MODES, ROW_COUNT_MODES, WorkflowIdSchema, WorkflowSchema } from "../../shared/workflow";
 
 /** Request and answer shapes of the workflow routes (decisions.md fixes them). */
 
@@ -127,6 +127,10 @@ export const MetricsSchema = z
       .enum(MEMORY_MODES)
       .optional()
       .openapi({ description: "A full run's memory mode: the workflow's meta.memory, else ENGINE_MEMORY_MODE" }),
+    row_counts: z
+      .enum(ROW_COUNT_MODES)
+      .optional()
+      .openapi({ description: "Which rows a full run counted: the workflow's meta.row_counts, else ROW_COUNTS" }),
   })
   .openapi("RunMetrics");
 
