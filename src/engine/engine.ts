@@ -48,7 +48,7 @@ import { memoryModeOf } from "./memory-mode";
 import { buildPlan, type Plan, type PlannedTool, type PlanOptions } from "./plan";
 import { previewFrame } from "./preview";
 import { profileFrame } from "./profile";
-import { countSocketRows } from "./row-counts";
+import { CountedSockets, countSocketRows } from "./row-counts";
 import { type RunProgress, runProgress } from "./run-progress";
 import { removeSpillDir, removeStaleSpillDirs, spillDirMaker } from "./spill-dirs";
 import { asTool } from "./tool-failure";
@@ -99,6 +99,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
   });
   const tools = TOOLS as Readonly<Record<string, ToolDef<unknown>>>;
   const rowCounts = new RowCounts();
+  const countedSockets = new CountedSockets();
   const validations: Validations = new FileFacts();
   const locatorOf =
     (scope: JobScope): ToolContext["locatePath"] =>
@@ -384,7 +385,15 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
         const written = writeOutputs(p, built, scope, progress);
         const counting = job.workflow.meta.row_counts ?? settings.rowCounts ?? "all";
         const keepsRows = (t: PlannedTool) => tools[t.type]?.keepsRows === true;
-        for (const metric of countSocketRows(p, built, writers, keepsRows, counting === "all"))
+        const counted = countSocketRows(p, built, {
+          writers,
+          keepsRows,
+          countMore: counting === "all",
+          // A forced run recounts, as it recomputes; nothing below a database read is reused.
+          remembered: job.forceRefresh || !settings.cache.enabled ? undefined : countedSockets,
+          reusable: (t) => !fresh.has(t.id),
+        });
+        for (const metric of counted)
           progress.counted(metric);
         const outputs: ExecuteResult["outputs"] = {};
         const limit = clamp(job.previewLimit);

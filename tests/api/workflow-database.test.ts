@@ -256,6 +256,42 @@ for (const server of [
       expect(answer.body.detail).not.toContain("Wr0ng-pa55word");
     });
 
+    test("a re-run counts the rows below the read again when the table changed (no lineage to tell)", async () => {
+      const filter = { mode: "basic", column: "amount", operator: "<", value: 50 };
+      const flow = workflow(
+        `w-${type}-recount`,
+        [
+          { id: "in", type: "input", config: { source_type: type, connection: { uri: url }, table } },
+          { id: "keep", type: "filter", config: filter },
+          {
+            id: "sum",
+            type: "summarize",
+            config: { group_by: [], aggregations: [{ column: "id", function: "count" }] },
+          },
+          { id: "out", type: "output", config: { path: join(t.home, `${type}-recount.csv`), format: "csv" } },
+        ],
+        ["in -> keep", "keep:output-true -> sum", "sum -> out"],
+      );
+      const rowsOf = async () => {
+        const run = await call("workflow/execute", { workflow: flow });
+        expect(run.status, JSON.stringify(run.body)).toBe(200);
+        const rows = (id: string) => run.body.metrics.tools.find((m: { tool_id: string }) => m.tool_id === id)?.rows;
+        return [rows("in"), rows("keep")];
+      };
+      const kept = ROWS.filter(([, , amount]) => amount < 50).length;
+      // Twice each: whichever engine process runs the later ones has run the table before.
+      expect([await rowsOf(), await rowsOf()]).toEqual([
+        [ROWS.length, kept],
+        [ROWS.length, kept],
+      ]);
+      await sql.unsafe(`INSERT INTO ${table} VALUES (2000, 'north', 1), (2001, 'south', 2)`);
+      expect([await rowsOf(), await rowsOf()]).toEqual([
+        [ROWS.length + 2, kept + 2],
+        [ROWS.length + 2, kept + 2],
+      ]);
+      await sql.unsafe(`DELETE FROM ${table} WHERE id >= 2000`);
+    });
+
     test("a server-managed connection is used by id; previews reuse the read, a full run sees new rows", async () => {
       const created = await t.app.request("/api/connections/", {
         method: "POST",
