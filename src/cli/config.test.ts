@@ -81,6 +81,13 @@ describe("loadConfig defaults", () => {
     expect(c.hub?.auditSigningKey).toBe(key);
   });
 
+  test("hub mode: DISPATCH_SIGNING_KEY reaches the Hub's config, apart from the audit key", () => {
+    const key = Buffer.alloc(32, 2).toString("base64");
+    const c = loadConfig({ mode: "hub", env: { ...base, DISPATCH_SIGNING_KEY: key } });
+    expect(c.hub?.dispatchSigningKey).toBe(key);
+    expect(c.hub?.auditSigningKey).toBeUndefined();
+  });
+
   test("all mode runs both, and rate limiting is on", () => {
     const c = loadConfig({ mode: "all", env: base });
     expect(c.server).toBeDefined();

@@ -245,6 +245,7 @@ function hubConfig(v: SettingValues, dataDir: string): HubConfig {
     loginWindowSeconds: v.LOGIN_WINDOW_SECONDS ?? 900,
     hubServerToken: v.HUB_SERVER_TOKEN,
     auditSigningKey: v.AUDIT_SIGNING_KEY,
+    dispatchSigningKey: v.DISPATCH_SIGNING_KEY,
     connectionEncryptionKey: v.CONNECTION_ENCRYPTION_KEY,
     executionArtifactMaxMb: v.EXECUTION_ARTIFACT_MAX_MB ?? 100,
   };

@@ -469,6 +469,14 @@ export const SETTINGS = {
     scope: "hub",
     secret: true,
   }),
+  DISPATCH_SIGNING_KEY: def({
+    schema: secret,
+    defaultText: "(generated into <data dir>/dispatch-signing.key)",
+    describe:
+      "Ed25519 key signing the Hub's dispatches, which Servers' rate limits count apart: 32 random bytes, base64; the same on every replica",
+    scope: "hub",
+    secret: true,
+  }),
   LOGIN_MAX_ATTEMPTS: def({
     schema: int(1, 10_000),
     default: "5",

@@ -31,8 +31,11 @@ export interface WeftAppParts<HubEnv extends Env = Env> {
   assets: AssetSource;
   /** The Hub's routes (hub/start.ts), mounted under `/api/v1`. */
   hub?: OpenAPIHono<HubEnv>;
-  /** The Server's routes behind its authentication (server/start.ts), mounted under `/api`. */
-  server?: { app: OpenAPIHono; authMode: string };
+  /**
+   * The Server's routes behind its authentication (server/start.ts), mounted under `/api`;
+   * in hub mode its link to the Hub, whose dispatch key the rate limit verifies with.
+   */
+  server?: { app: OpenAPIHono; authMode: string; hub?: { dispatchKey(): CryptoKey | undefined } };
 }
 
 const HUB_PREFIX = "/api/v1";
@@ -74,7 +77,15 @@ export function composeWeftApp<HubEnv extends Env>({
     }),
   );
   if (settings.rateLimit.enabled) {
-    app.use("*", rateLimit({ perMinute: settings.rateLimit.perMinute, applies: isWorkflowPath }));
+    app.use(
+      "*",
+      rateLimit({
+        perMinute: settings.rateLimit.perMinute,
+        applies: isWorkflowPath,
+        // The Hub's signed dispatches are counted apart from its address (rate-limit.ts).
+        hubDispatchKey: server?.hub ? () => server.hub?.dispatchKey() : undefined,
+      }),
+    );
   }
   if (settings.corsOrigins.length > 0) {
     app.use(

@@ -18,6 +18,8 @@ export interface HubConfig {
   hubServerToken?: string;
   /** AUDIT_SIGNING_KEY: the checkpoint key (base64 32-byte seed); else one generated into the data directory. */
   auditSigningKey?: string;
+  /** DISPATCH_SIGNING_KEY: signs dispatches to Servers (base64 32-byte seed); else one generated into the data directory. */
+  dispatchSigningKey?: string;
   /** Seals connection credentials; without it a key is generated into the data directory (connections/vault.ts). */
   connectionEncryptionKey?: string;
   /** EXECUTION_ARTIFACT_MAX_MB: the largest artifact an execution stores (100 by default). */

@@ -13,6 +13,7 @@ import { startExecution } from "./executions/runner";
 import { createExecutionRuntime, type ExecutionRuntime } from "./executions/runtime";
 import { createGuards, type Guards } from "./guards";
 import type { OnDispatched } from "./schedules/dispatch";
+import { type DispatchSigningKey, dispatchKeyPath, dispatchKeySource } from "./servers/dispatch-key";
 import { type CapabilityTokens, createCapabilityTokens, createTokenStore } from "./tokens/capability-tokens";
 
 /** Everything the Hub's routes and services are built from; made once per Hub (buildHubDeps). */
@@ -31,6 +32,11 @@ export interface HubDeps {
   passwords: PasswordHasher;
   /** Capability tokens in the store TOKEN_STORE_BACKEND names (one per Hub: the memory store is its Map). */
   tokens: CapabilityTokens;
+  /**
+   * Signs the runners' requests to Servers, so their rate limits count them apart; Servers
+   * learn its public half when they register (servers/dispatch-key.ts).
+   */
+  dispatchKey: () => Promise<DispatchSigningKey>;
   /** The data directory (keys and the checkpoint file live there). */
   dataDir: string;
   /** Seals and opens connection credentials; opened on first use, one per Hub (routes and poller share it). */
@@ -79,6 +85,11 @@ export function buildHubDeps({
   const checkpoints = createCheckpointer({ database, clock, logger, dataDir, configuredKey: config.auditSigningKey });
   const audit = createAuditWriter({ database, clock, afterCommit: checkpoints.afterCommit });
   const guards = createGuards({ database, audit, clock });
+  const dispatchKey = dispatchKeySource({
+    configured: config.dispatchSigningKey,
+    path: dispatchKeyPath(dataDir),
+    logger,
+  });
   const vault = lazyVault({ database, clock, logger, dataDir, key: config.connectionEncryptionKey });
   const tokens = createCapabilityTokens({
     store: createTokenStore(config.tokenStoreBackend, database),
@@ -103,6 +114,7 @@ export function buildHubDeps({
     logger,
     passwords,
     tokens,
+    dispatchKey,
     dataDir,
     vault,
     events,

@@ -7,6 +7,7 @@ import { waitUntil } from "../../tests/helpers/wait";
 import { createLogger } from "../shared/logger";
 import { AuditKeyError } from "./audit/signing-key";
 import type { HubConfig } from "./config";
+import { DispatchKeyError, dispatchKeyPath } from "./servers/dispatch-key";
 import { startHub } from "./start";
 
 const dir = mkdtempSync(join(tmpdir(), "weft-hub-start-"));
@@ -46,6 +47,16 @@ test("a bad AUDIT_SIGNING_KEY stops the start and writes no key file", async () 
   });
   await expect(attempt).rejects.toThrow(AuditKeyError);
   expect(existsSync(join(dataDir, "audit", "signing.key"))).toBe(false);
+});
+
+test("a bad DISPATCH_SIGNING_KEY stops the start too", async () => {
+  const dataDir = join(dir, "c");
+  const attempt = startHub(config(dataDir, { dispatchSigningKey: "too-short" }), {
+    dataDir,
+    logger: createLogger({ sink: () => {} }),
+  });
+  await expect(attempt).rejects.toThrow(DispatchKeyError);
+  expect(existsSync(dispatchKeyPath(dataDir))).toBe(false);
 });
 
 test("a Hub started after one was killed mid-run fails that run in its first sweep, with the reason", async () => {

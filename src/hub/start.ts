@@ -59,9 +59,12 @@ export async function startHub(config: HubConfig, { logger, dataDir, clock }: St
     });
   }
   const deps = buildHubDeps({ config, db, logger, dataDir, clock, events });
-  // Loads (or generates, with a warning) the checkpoint key now, so a bad AUDIT_SIGNING_KEY
-  // stops the start instead of the first checkpoint.
-  await deps.checkpoints.key().catch(async (err) => {
+  // Loads (or generates, the checkpoint key with a warning) both keys now, so a bad
+  // AUDIT_SIGNING_KEY or DISPATCH_SIGNING_KEY stops the start instead of the first use.
+  await (async () => {
+    await deps.checkpoints.key();
+    await deps.dispatchKey();
+  })().catch(async (err) => {
     await events?.close();
     await replicaLock.release();
     await db.close();

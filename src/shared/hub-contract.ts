@@ -69,5 +69,14 @@ export interface RegisterRequest {
   rotate?: boolean;
 }
 
-/** The Hub's answer: `auth_token` is null when the name was known and nothing was rotated. */
-export const RegisterResponseSchema = z.object({ id: z.string(), auth_token: z.string().nullable() });
+/**
+ * The Hub's answer: `auth_token` is null when the name was known and nothing was rotated.
+ * `dispatch_key` (raw Ed25519 public key, base64) verifies the Hub's signed dispatches
+ * (shared/hub-dispatch.ts); a Hub from before it answers none, and its dispatches count as
+ * any client's requests.
+ */
+export const RegisterResponseSchema = z.object({
+  id: z.string(),
+  auth_token: z.string().nullable(),
+  dispatch_key: z.string().max(100).optional(),
+});

@@ -13,7 +13,7 @@ import type { ServerRunResult } from "./server-stream";
 
 export type RunnerDeps = Pick<
   HubDeps,
-  "database" | "audit" | "clock" | "logger" | "tokens" | "events" | "dataDir" | "executions"
+  "database" | "audit" | "clock" | "logger" | "tokens" | "events" | "dataDir" | "executions" | "dispatchKey"
 >;
 
 /** Every 15 s a running execution's record is stamped (hub.md "Limits"). */

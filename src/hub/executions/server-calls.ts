@@ -1,3 +1,4 @@
+import { HUB_DISPATCH_HEADER, signDispatch } from "../../shared/hub-dispatch";
 import { createCapabilitiesService } from "../capabilities/service";
 import type { SessionUser } from "../guards";
 import type { RunnerDeps } from "./runner";
@@ -6,8 +7,20 @@ import { readRunLines, type ServerRunLine, type ServerRunResult } from "./server
 /**
  * The runner's calls to a Server (the Hub's side of its API, never its code): the streaming
  * execute and the code generation, each with a capability token of its own as bearer (one
- * token, one request).
+ * token, one request), and signed as the Hub's dispatch (shared/hub-dispatch.ts): the
+ * Server's rate limit, which counts requests per address before it knows who sends them,
+ * counts these apart, or one Hub would get one execution a second per Server.
  */
+
+const EXECUTE_PATH = "/api/workflow/execute";
+const PREVIEW_CODE_PATH = "/api/workflow/preview_code";
+
+/** The X-Weft-Hub-Dispatch header of a POST to `path` with `token`, signed at the Hub's clock. */
+async function dispatchHeader(deps: RunnerDeps, path: string, token: string): Promise<Record<string, string>> {
+  const key = await deps.dispatchKey();
+  const value = await signDispatch(key.privateKey, { method: "POST", path, token }, deps.clock().getTime());
+  return { [HUB_DISPATCH_HEADER]: value };
+}
 
 /** A Server answer that ends the run as failed, with what to tell the user. */
 export class RunFailed extends Error {}
@@ -20,9 +33,10 @@ export async function execute(
   signal: AbortSignal,
   onLine: (line: Exclude<ServerRunLine, { event: "result" | "error" }>) => Promise<void>,
 ): Promise<ServerRunResult> {
-  const res = await deps.executions.fetch(`${server.endpoint.replace(/\/+$/, "")}/api/workflow/execute`, {
+  const res = await deps.executions.fetch(`${server.endpoint.replace(/\/+$/, "")}${EXECUTE_PATH}`, {
     method: "POST",
     headers: {
+      ...(await dispatchHeader(deps, EXECUTE_PATH, server.token)),
       Authorization: `Bearer ${server.token}`,
       "Content-Type": "application/json",
       Accept: "application/x-ndjson",
@@ -53,9 +67,13 @@ async function serverRefusal(res: Response): Promise<string> {
 /** The Python the Server generates for the workflow (its code generation route, with a token of its own). */
 export async function generatedCode(deps: RunnerDeps, user: SessionUser, content: unknown, signal: AbortSignal) {
   const issued = await createCapabilitiesService(deps).issue(user);
-  const res = await deps.executions.fetch(`${issued.endpoint.replace(/\/+$/, "")}/api/workflow/preview_code`, {
+  const res = await deps.executions.fetch(`${issued.endpoint.replace(/\/+$/, "")}${PREVIEW_CODE_PATH}`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${issued.token}`, "Content-Type": "application/json" },
+    headers: {
+      ...(await dispatchHeader(deps, PREVIEW_CODE_PATH, issued.token)),
+      Authorization: `Bearer ${issued.token}`,
+      "Content-Type": "application/json",
+    },
     body: JSON.stringify({ workflow: content }),
     signal,
   });

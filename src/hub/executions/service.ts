@@ -13,7 +13,7 @@ import { artifactBody, executionBody, executionDetail } from "./view";
 
 export type ExecutionServiceDeps = Pick<
   HubDeps,
-  "database" | "audit" | "clock" | "logger" | "tokens" | "events" | "dataDir" | "executions"
+  "database" | "audit" | "clock" | "logger" | "tokens" | "events" | "dataDir" | "executions" | "dispatchKey"
 >;
 
 /** What each auditor-only route reads from execution_records. */

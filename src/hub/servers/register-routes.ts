@@ -37,7 +37,8 @@ const registerRoute = (deps: HubDeps) =>
     summary: "A Server registers itself, by the shared secret HUB_SERVER_TOKEN",
     description:
       "The same name again updates the endpoint and version and keeps the auth_token (answered as null); " +
-      "`rotate: true` issues a new one and ends the old (a Server that lost its token). A revoked Server is refused.",
+      "`rotate: true` issues a new one and ends the old (a Server that lost its token). A revoked Server is refused. " +
+      "`dispatch_key` is the key the Hub signs its executions' requests to Servers with.",
     request: { body: { ...json(ServerRegisterRequest), required: true } },
     responses: {
       200: { ...json(ServerRegisterResponse), description: "Registered again (auth_token null unless rotated)" },
@@ -57,7 +58,9 @@ export function serverRegistrationRoutes(deps: HubDeps) {
   const app = newApiApp();
   app.openapi(registerRoute(deps), async (c) => {
     const { created, ...answer } = await service.register(c.req.valid("json"));
-    return c.json(answer, created ? 201 : 200);
+    // Every answer, heartbeats included, names the current key: a Server adopts a new one within 30 s.
+    const dispatch_key = (await deps.dispatchKey()).publicKeyBase64;
+    return c.json({ ...answer, dispatch_key }, created ? 201 : 200);
   });
   return app;
 }

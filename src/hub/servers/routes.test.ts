@@ -40,17 +40,21 @@ describeHub("Server routes", (suite) => {
   afterAll(() => fake.stop());
 
   test("self-registration: a new name is 201 with an auth_token; again is 200 and keeps it", async () => {
+    const dispatch_key = (await hub.deps.dispatchKey()).publicKeyBase64;
     const first = await register(hub, { name: "self-1", endpoint: "http://10.0.0.7:25811", version: "1.0.0" });
     expect(first.status).toBe(201);
     expect(first.body.auth_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Every answer names the Hub's dispatch key (the raw 32-byte Ed25519 public key).
+    expect(first.body.dispatch_key).toBe(dispatch_key);
+    expect(Buffer.from(dispatch_key, "base64")).toHaveLength(32);
     ids.self = first.body.id as string;
     secrets.push(first.body.auth_token as string);
     const before = await hub.auditHead();
     const again = await register(hub, { name: "self-1", endpoint: "http://10.0.0.7:25811", version: "1.0.0" });
-    expect(again).toEqual({ status: 200, body: { id: ids.self, auth_token: null } });
+    expect(again).toEqual({ status: 200, body: { id: ids.self, auth_token: null, dispatch_key } });
     expect(await hub.auditActionsSince(before)).toEqual([]);
     const moved = await register(hub, { name: "self-1", endpoint: "http://10.0.0.8:25811", version: "1.1.0" });
-    expect(moved).toEqual({ status: 200, body: { id: ids.self, auth_token: null } });
+    expect(moved).toEqual({ status: 200, body: { id: ids.self, auth_token: null, dispatch_key } });
     expect(await hub.auditActionsSince(before)).toEqual(["server.update"]);
     const got = (await (await hub.request("auditor", "GET", `/servers/${ids.self}`)).json()) as Record<string, unknown>;
     expect(got).toMatchObject({ endpoint: "http://10.0.0.8:25811", version: "1.1.0", status: "offline" });

@@ -75,6 +75,14 @@ export const ServerRegisterResponse = z
     auth_token: z.string().nullable().openapi({
       description: "The new auth_token (first registration or rotate: true); null when the Server keeps its token",
     }),
+    dispatch_key: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "The Hub's dispatch public key (raw Ed25519, base64): its executions' requests to this Server carry " +
+          "X-Weft-Hub-Dispatch signed with it, which the Server's rate limit counts apart",
+      }),
   })
   .openapi("ServerRegistered");
 

@@ -23,9 +23,18 @@ export const HUB_TIMEOUT_MS = 10_000;
 /** How the client reaches the Hub: the network's fetch, or in `weft all` the Hub app's own. */
 export type HubFetch = (request: Request) => Promise<Response>;
 
+/** The Hub's registration answer, as the Server keeps it. */
+export interface RegisterAnswer {
+  id: string;
+  authToken: string | null;
+  created: boolean;
+  /** The Hub's dispatch public key (base64), when the Hub signs its dispatches. */
+  dispatchKey?: string;
+}
+
 export interface HubClient {
   /** `POST /servers/register` by the shared secret. */
-  register(secret: string, body: RegisterRequest): Promise<{ id: string; authToken: string | null; created: boolean }>;
+  register(secret: string, body: RegisterRequest): Promise<RegisterAnswer>;
   /** `POST /internal/authorize` as the Server whose auth_token is `authToken`. */
   authorize(authToken: string, body: AuthorizeRequest): Promise<AuthorizeResponse>;
 }
@@ -79,7 +88,8 @@ export function createHubClient(
       const parsed = RegisterResponseSchema.safeParse(await res.json().catch(() => null));
       if (!parsed.success)
         throw new HubUnavailableError("The Hub's registration answer is not what this Server expects");
-      return { id: parsed.data.id, authToken: parsed.data.auth_token, created: res.status === 201 };
+      const { id, auth_token, dispatch_key } = parsed.data;
+      return { id, authToken: auth_token, created: res.status === 201, dispatchKey: dispatch_key };
     },
 
     async authorize(authToken, body) {

@@ -1,5 +1,6 @@
 import { UnauthorizedError } from "../../shared/errors";
 import type { AuthorizeRequest, AuthorizeResponse } from "../../shared/hub-contract";
+import { importDispatchPublicKey } from "../../shared/hub-dispatch";
 import type { Logger } from "../../shared/logger";
 import { type HubClient, HubRejectedServerError } from "./hub-client";
 
@@ -28,6 +29,11 @@ export interface HubLink {
   authorize(body: AuthorizeRequest): Promise<AuthorizeResponse>;
   /** The id the Hub knows this Server by, once registered. */
   serverId(): string | undefined;
+  /**
+   * The Hub's dispatch public key, as its last registration answer named it (none before the
+   * first, or from a Hub that signs no dispatches): the rate limit verifies dispatches with it.
+   */
+  dispatchKey(): CryptoKey | undefined;
   stop(): void;
 }
 
@@ -48,6 +54,19 @@ export function createHubLink(deps: HubLinkDeps): HubLink {
   let id: string | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
   let registering: Promise<void> | undefined;
+  let dispatchKeyText: string | undefined;
+  let dispatchKey: CryptoKey | undefined;
+
+  /** Follows the key each answer names (a Hub that restarted with a new key, or none). */
+  async function adoptDispatchKey(text: string | undefined): Promise<void> {
+    if (text === dispatchKeyText) return;
+    dispatchKeyText = text;
+    const key = text ? await importDispatchPublicKey(text) : null;
+    if (dispatchKeyText !== text) return; // a newer answer named another meanwhile
+    if (text && !key)
+      logger.warn("the Hub's dispatch key is not an Ed25519 public key: its dispatches are not told apart");
+    dispatchKey = key ?? undefined;
+  }
 
   async function register(rotate: boolean): Promise<void> {
     if (!secret) {
@@ -59,6 +78,7 @@ export function createHubLink(deps: HubLinkDeps): HubLink {
     const answer = await client.register(secret, { name, endpoint: deps.endpoint(), version, rotate });
     id = answer.id;
     if (answer.authToken) token = answer.authToken;
+    await adoptDispatchKey(answer.dispatchKey);
     if (answer.created && !rotate) logger.warn("the Hub had forgotten this Server: registered anew", { server: name });
   }
 
@@ -98,6 +118,7 @@ export function createHubLink(deps: HubLinkDeps): HubLink {
       }
     },
     serverId: () => id,
+    dispatchKey: () => dispatchKey,
     stop() {
       if (timer) clearInterval(timer);
       timer = undefined;

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { UnauthorizedError } from "../../shared/errors";
+import { requestTokenOf } from "../../shared/request-token";
 import type { AuthMode } from "../config";
 
 export interface ServerAuthOptions {
@@ -19,11 +20,6 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-function bearerOf(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
-}
-
 /** Hub routes (`all` mode shares the /api prefix; they authenticate with their own sessions) and health. */
 export function isPublicServerPath(path: string): boolean {
   return path.startsWith("/api/v1/") || PUBLIC_PATHS.has(path);
@@ -31,7 +27,7 @@ export function isPublicServerPath(path: string): boolean {
 
 /** The token a request carries: X-Weft-Token wins, so that Authorization can carry someone else's key (the AI proxy's). */
 export function requestToken(c: Context): string | undefined {
-  return c.req.header("x-weft-token")?.trim() || bearerOf(c.req.header("authorization"));
+  return requestTokenOf((name) => c.req.header(name));
 }
 
 /**

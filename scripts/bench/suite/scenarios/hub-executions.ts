@@ -1,7 +1,8 @@
 /**
  * Hub throughput (issue 20): executions per second through `weft all` (the Hub and a Server in
- * hub mode in one process, SQLite, the default engine processes, the Server's rate limit off)
- * for a tiny workflow (a 3-row CSV Input → an Output CSV). Set up through the Hub's API as a team would: the first account
+ * hub mode in one process, SQLite, the default engine processes, the default settings: the
+ * Server's rate limit on, 120 a minute per client, which counts the Hub's signed dispatches
+ * apart, src/http/middleware/rate-limit.ts) for a tiny workflow (a 3-row CSV Input → an Output CSV). Set up through the Hub's API as a team would: the first account
  * (the owner), a filesystem connection granted to it, the workflow saved. Then each run fires
  * a batch of executions (POST /api/v1/executions) and waits, through the API, until all of
  * them succeeded. A sample is the batch's milliseconds per execution; executions/s is 1000
@@ -84,15 +85,12 @@ export async function run({ runs }: { data: BenchData; runs: number }): Promise<
       PORT: "0",
       WEFT_NO_BROWSER: "1",
       CONNECTION_ENCRYPTION_KEY: "weft-bench-key",
-      // The Server's limit (RATE_LIMIT_PER_MINUTE, 120 by default) counts the Hub's dispatches
-      // as one client's requests: left on, it is what this would measure (2 executions/s).
-      RATE_LIMIT_ENABLED: "false",
     },
   });
   const weft = await startWeft(config, createLogger({ level: "warn" }));
   const result: Result = {
     scenario: "hub-executions",
-    variant: `batches of ${BATCH}, 3-row CSV copy, weft all (SQLite, rate limit off)`,
+    variant: `batches of ${BATCH}, 3-row CSV copy, weft all (SQLite, rate limit on)`,
     subject: "weft",
     status: "ok",
     samples: [],
