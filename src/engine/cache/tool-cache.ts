@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, renameSync, utimesSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import pl from "nodejs-polars";
+import { ipcFileRows } from "../../formats/ipc/file-rows";
 import { isNoEntry, rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
 import {
   assertHash,
@@ -220,8 +221,14 @@ function createPlaceholder(temp: string): void {
   }
 }
 
-/** Rows of an IPC file, from its metadata (about 2 ms for 5M rows; the body is not read). */
+/**
+ * Rows of an IPC file, from its metadata: read by ipc/file-rows.ts (no query: Polars' count
+ * of even a 3-row file took 0.3-0.6 ms of every store), else counted by Polars (about 2 ms
+ * for 5M rows; the body is not read).
+ */
 function countRows(path: string): number {
+  const read = ipcFileRows(path);
+  if (read !== undefined) return read;
   const counted = pl.scanIPC(path).select(pl.len()).collectSync();
   return Number(counted.getColumn("len").get(0));
 }
