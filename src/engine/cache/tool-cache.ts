@@ -149,9 +149,9 @@ export class ToolCache {
     return unlinkIfExists(path);
   }
 
-  /** Removes a workflow's entries; see `clearWorkflowCache`. */
-  clearWorkflow(workflowId: string): number {
-    return clearWorkflowCache(this.root, workflowId, this.now());
+  /** Removes a workflow's entries (and its folder, unless `keepFolder`); see `clearWorkflowCache`. */
+  clearWorkflow(workflowId: string, options: { keepFolder?: boolean } = {}): number {
+    return clearWorkflowCache(this.root, workflowId, this.now(), options);
   }
 
   /** Counts and sizes of the complete entries on disk (also when disabled: leftovers). */
