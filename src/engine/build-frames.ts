@@ -249,7 +249,7 @@ async function materialize(
       const stored = await deps.cache.store(workflowId, item.key, item.frame).catch((err: unknown) => {
         throw toolFailure(item.tool.id, err);
       });
-      return { frame: deps.cache.scan(stored.path), rows: stored.rows, computed: true };
+      return { frame: deps.cache.frameOf(stored), rows: stored.rows, computed: true };
     } finally {
       deps.release(claimKey);
     }
@@ -267,7 +267,7 @@ async function runCopy(
     throw toolFailure(item.tool.id, err);
   });
   paths.push(copy.path);
-  return { frame: deps.cache.scan(copy.path), rows: copy.rows, computed: true };
+  return { frame: deps.cache.frameOf(copy), rows: copy.rows, computed: true };
 }
 
 function elapsed(started: number): number {

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, renameSync, utimesSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, utimesSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import pl from "nodejs-polars";
 import { ipcFileRows } from "../../formats/ipc/file-rows";
@@ -42,6 +42,9 @@ export interface StoredEntry {
   rows: number;
   bytes: number;
 }
+
+/** The size up to which a stored result is read back into memory (`ToolCache.frameOf`). */
+export const IN_MEMORY_BYTES = 1024 * 1024;
 
 /**
  * The on-disk cache of blocking tools' outputs: one Arrow IPC file per (workflow, key),
@@ -100,6 +103,19 @@ export class ToolCache {
   /** A hit read back lazily. */
   scan(path: string): pl.LazyDataFrame {
     return pl.scanIPC(path);
+  }
+
+  /**
+   * What was just stored, as the tools downstream read it: a small result (at most
+   * IN_MEMORY_BYTES) read into memory once, a larger one scanned lazily as a hit is. Each
+   * query over a scan opens and reads the file again, and a full run makes several of a
+   * stored result (the Output's write, the preview, the row counts): measured on a 5-row
+   * result, a preview 0.24 ms from the file against 0.05 ms from memory, a Parquet write
+   * 0.65 against 0.42 ms, the read itself 0.01 ms.
+   */
+  frameOf(entry: StoredEntry): pl.LazyDataFrame {
+    if (entry.bytes > IN_MEMORY_BYTES) return this.scan(entry.path);
+    return pl.readIPC(readFileSync(entry.path)).lazy();
   }
 
   /**
