@@ -226,8 +226,9 @@ function lookupAll(workflowId: string, tool: PlannedTool, sockets: string[], dep
   const outputs: ToolOutputs = {};
   for (const socket of sockets) {
     const path = deps.cache.lookup(workflowId, entryKey(tool, socket));
-    if (!path) return undefined;
-    outputs[socket] = deps.cache.scan(path);
+    const frame = path === undefined ? undefined : deps.cache.read(path);
+    if (!frame) return undefined;
+    outputs[socket] = frame;
   }
   return outputs;
 }
@@ -242,7 +243,8 @@ async function materialize(
   let mayReuse = !item.fresh;
   for (;;) {
     const hit = mayReuse ? deps.cache.lookup(workflowId, item.key) : undefined;
-    if (hit) return { frame: deps.cache.scan(hit), computed: false };
+    const frame = hit === undefined ? undefined : deps.cache.read(hit);
+    if (frame) return { frame, computed: false };
     mayReuse = true;
     if ((await deps.claim(claimKey)) !== "go") continue;
     try {

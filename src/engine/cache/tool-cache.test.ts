@@ -128,6 +128,27 @@ describe("store, lookup, scan", () => {
     expect(cache.frameOf(large).select(pl.len()).collectSync().getColumn("len").get(0)).toBe(n);
   });
 
+  test("read gives a hit as frameOf does; a small hit gone or damaged since its lookup is a miss, the damaged one deleted", async () => {
+    const cache = makeCache();
+    const small = await cache.store("wf1", H1, frameOf(ROWS).sort("id"));
+    const large = await cache.store(
+      "wf1",
+      H2,
+      pl.DataFrame({ i: Array.from({ length: 150_000 }, (_, i) => i) }).lazy(),
+    );
+    expect(cache.read(small.path)?.describePlan()).not.toContain(small.path);
+    expect(cache.read(small.path)?.collectSync().toRecords()).toEqual([...ROWS].sort((a, b) => a.id - b.id));
+    expect(cache.read(large.path)?.describePlan()).toContain(large.path);
+
+    const damaged = readFileSync(small.path);
+    for (let i = 8; i < small.bytes - 10; i++) damaged[i] = ((damaged[i] as number) * 31 + 7) & 0xff;
+    writeFileSync(small.path, damaged);
+    expect(cache.lookup("wf1", H1)).toBe(small.path);
+    expect(cache.read(small.path)).toBeUndefined();
+    expect(existsSync(small.path)).toBe(false);
+    expect(cache.read(small.path)).toBeUndefined();
+  });
+
   test("a hit marks the entry as used now (the LRU clock)", async () => {
     let now = NOW;
     const cache = makeCache({ now: () => now });

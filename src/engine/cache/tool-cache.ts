@@ -1,8 +1,9 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, utimesSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, utimesSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import pl from "nodejs-polars";
 import { ipcFileRows } from "../../formats/ipc/file-rows";
 import { isNoEntry, rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
+import { isPolarsError } from "../tool-failure";
 import {
   assertHash,
   entryFileName,
@@ -51,9 +52,10 @@ export const IN_MEMORY_BYTES = 1024 * 1024;
  * the key being a hex lineage hash (the engine keys each output socket: `entryKey`). Several executor processes share
  * it; entries appear only by an atomic rename, so a reader sees a whole file or none.
  *
- * A hit is a path; `scan` reads it lazily. The file may still vanish or prove unreadable
- * before the plan is collected (a clear, maintenance, a body damaged on disk): the engine
- * treats any read failure of a hit as a miss, calls `discard(path)` and recomputes.
+ * A hit is a path; `read` reads it (a small one into memory at once), `scan` lazily. The
+ * file may still vanish or prove unreadable (a clear, maintenance, a body damaged on disk):
+ * `read` answers a small one that did as a miss, deleting a damaged entry (`discard`), and
+ * the engine recomputes it; a large one fails when its plan is collected.
  */
 export class ToolCache {
   readonly root: string;
@@ -116,6 +118,31 @@ export class ToolCache {
   frameOf(entry: StoredEntry): pl.LazyDataFrame {
     if (entry.bytes > IN_MEMORY_BYTES) return this.scan(entry.path);
     return pl.readIPC(readFileSync(entry.path)).lazy();
+  }
+
+  /**
+   * A hit (a path `lookup` answered) as the tools downstream read it, as `frameOf` reads
+   * what was just stored: a small one into memory now, a larger one lazily. A small hit
+   * gone since its lookup (a clear, maintenance) or whose body Polars cannot read (damaged
+   * in place: Arrow IPC has no checksums) is a miss: undefined, the damaged entry deleted,
+   * so the tool is computed again.
+   */
+  read(path: string): pl.LazyDataFrame | undefined {
+    let bytes: Buffer;
+    try {
+      if (statSync(path).size > IN_MEMORY_BYTES) return this.scan(path);
+      bytes = readFileSync(path);
+    } catch (err) {
+      if (isNoEntry(err)) return undefined;
+      throw err;
+    }
+    try {
+      return pl.readIPC(bytes).lazy();
+    } catch (err) {
+      if (!isPolarsError(err)) throw err;
+      this.discard(path);
+      return undefined;
+    }
   }
 
   /**
