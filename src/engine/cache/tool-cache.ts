@@ -44,7 +44,7 @@ export interface StoredEntry {
   bytes: number;
 }
 
-/** The size up to which a stored result is read back into memory (`ToolCache.frameOf`). */
+/** The size up to which a stored result or a hit is read into memory (`ToolCache.frameOf`, `read`). */
 export const IN_MEMORY_BYTES = 1024 * 1024;
 
 /**
