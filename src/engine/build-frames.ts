@@ -226,8 +226,9 @@ function lookupAll(workflowId: string, tool: PlannedTool, sockets: string[], dep
   const outputs: ToolOutputs = {};
   for (const socket of sockets) {
     const path = deps.cache.lookup(workflowId, entryKey(tool, socket));
-    if (!path) return undefined;
-    outputs[socket] = deps.cache.scan(path);
+    const frame = path === undefined ? undefined : deps.cache.read(path);
+    if (!frame) return undefined;
+    outputs[socket] = frame;
   }
   return outputs;
 }
@@ -242,14 +243,15 @@ async function materialize(
   let mayReuse = !item.fresh;
   for (;;) {
     const hit = mayReuse ? deps.cache.lookup(workflowId, item.key) : undefined;
-    if (hit) return { frame: deps.cache.scan(hit), computed: false };
+    const frame = hit === undefined ? undefined : deps.cache.read(hit);
+    if (frame) return { frame, computed: false };
     mayReuse = true;
     if ((await deps.claim(claimKey)) !== "go") continue;
     try {
       const stored = await deps.cache.store(workflowId, item.key, item.frame).catch((err: unknown) => {
         throw toolFailure(item.tool.id, err);
       });
-      return { frame: deps.cache.scan(stored.path), rows: stored.rows, computed: true };
+      return { frame: deps.cache.frameOf(stored), rows: stored.rows, computed: true };
     } finally {
       deps.release(claimKey);
     }
@@ -267,7 +269,7 @@ async function runCopy(
     throw toolFailure(item.tool.id, err);
   });
   paths.push(copy.path);
-  return { frame: deps.cache.scan(copy.path), rows: copy.rows, computed: true };
+  return { frame: deps.cache.frameOf(copy), rows: copy.rows, computed: true };
 }
 
 function elapsed(started: number): number {

@@ -358,7 +358,8 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
 
     async execute(job, scope): Promise<ExecuteResult> {
       const started = performance.now();
-      if (job.forceRefresh) cache.clearWorkflow(job.workflow.meta.workflow_id);
+      // The folder stays: this run stores into it (maintenance removes it if left empty).
+      if (job.forceRefresh) cache.clearWorkflow(job.workflow.meta.workflow_id, { keepFolder: true });
       const p = plan(job.workflow, scope, job.targetToolId ? [job.targetToolId] : undefined);
       const shown = job.targetToolId
         ? [job.targetToolId]

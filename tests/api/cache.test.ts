@@ -156,6 +156,32 @@ describe("cache routes, defaults", () => {
     expect(entriesOnDisk(t).length).toBe(before - unicode.body.files_removed);
   });
 
+  test("a run with force_refresh clears its workflow's entries first, then stores what a full run stores", async () => {
+    await fill(t, "w-cache-forced", source);
+    const before = inFolder(t, "w-cache-forced");
+    expect(before.length).toBe(2);
+    const other = inFolder(t, "w-cache-b");
+    const run = async (force: boolean) => {
+      const answer = await call(t, "POST", "/workflow/execute", {
+        workflow: sortedFlow("w-cache-forced", source),
+        force_refresh: force,
+      });
+      expect(answer.status).toBe(200);
+      return Object.fromEntries(
+        answer.body.metrics.tools.map((m: { tool_id: string; cache: string }) => [m.tool_id, m.cache]),
+      );
+    };
+    // Unforced, the shown summary is served from the preview's entry.
+    expect((await run(false)).sum).toBe("hit");
+    // Forced: both entries go; the run stores the shown summary anew and streams through the sort.
+    expect(await run(true)).toEqual({ in: "off", sorted: "off", sum: "miss" });
+    const [after, ...more] = inFolder(t, "w-cache-forced");
+    expect(more).toEqual([]);
+    expect(before.map((e) => e.path)).toContain(after?.path as string);
+    expect(after?.mtimeMs).toBeGreaterThanOrEqual(Math.max(...before.map((e) => e.mtimeMs)));
+    expect(inFolder(t, "w-cache-b")).toEqual(other);
+  });
+
   test("close keeps the cache while CACHE_CLEAR_ON_CLOSE is false (the default); the answer's status is the spec's", async () => {
     const b = inFolder(t, "w-cache-b");
     const one = await call(t, "POST", "/cache/close", { workflow_id: "w-cache-b" });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, statSync, truncateSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Workflow } from "../../src/shared/workflow";
 import { TOOL_TYPES } from "../../src/tools/types";
@@ -221,6 +221,18 @@ describe("the cache", () => {
     expect(entry).toBeDefined();
     truncateSync(entry as string, Math.floor(statSync(entry as string).size / 2));
     const again = await sortedMetric(salesFilterSort("w-trunc"));
+    expect(again.cache).toBe("miss");
+    expect(again.body.outputs.output.data).toEqual(top3(5));
+  });
+
+  test("a cache file damaged inside (its head and tail intact) is recomputed, not an error", async () => {
+    await sortedMetric(salesFilterSort("w-damaged"));
+    const [entry] = cacheFiles("w-damaged");
+    expect(entry).toBeDefined();
+    const bytes = readFileSync(entry as string);
+    for (let i = 8; i < bytes.length - 10; i++) bytes[i] = ((bytes[i] as number) * 31 + 7) & 0xff;
+    writeFileSync(entry as string, bytes);
+    const again = await sortedMetric(salesFilterSort("w-damaged"));
     expect(again.cache).toBe("miss");
     expect(again.body.outputs.output.data).toEqual(top3(5));
   });

@@ -41,6 +41,16 @@ describe("clearWorkflowCache", () => {
     expect([existsSync(live), existsSync(notes)]).toEqual([true, true]);
   });
 
+  test("keepFolder leaves the emptied folder for the run that stores into it next", () => {
+    put("wf1", entryFileName(H));
+    const other = put("wf2", entryFileName(H));
+    expect(clearWorkflowCache(root, "wf1", Date.now(), { keepFolder: true })).toBe(1);
+    expect(readdirSync(join(root, workflowFolderName("wf1")))).toEqual([]);
+    expect(existsSync(other)).toBe(true);
+    expect(clearWorkflowCache(root, "wf1")).toBe(0);
+    expect(readdirSync(root)).toEqual(["wf2"]);
+  });
+
   test("a workflow with no folder, or no cache at all, clears 0 files", () => {
     expect(clearWorkflowCache(root, "nothing-here")).toBe(0);
     expect(clearWorkflowCache(join(root, "absent"), "wf1")).toBe(0);

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import pl from "nodejs-polars";
 import { STALE_TEMP_MS, tempFileName, workflowFolderName } from "./cache-layout";
-import { BYTES_PER_GB, cacheRoot, ToolCache, type ToolCacheOptions } from "./tool-cache";
+import { BYTES_PER_GB, cacheRoot, IN_MEMORY_BYTES, ToolCache, type ToolCacheOptions } from "./tool-cache";
 
 type Row = {
   id: number;
@@ -111,6 +111,42 @@ describe("store, lookup, scan", () => {
     expect(stored.rows).toBe(expected.length);
     const back = cache.scan(stored.path).collectSync().getColumn("i").toArray();
     expect(back).toEqual(expected);
+  });
+
+  test("frameOf reads a small stored result into memory, a large one lazily, the same rows and types either way", async () => {
+    const cache = makeCache();
+    const small = await cache.store("wf1", H1, frameOf(ROWS).sort("id"));
+    const n = 150_000;
+    const large = await cache.store("wf1", H2, pl.DataFrame({ i: Array.from({ length: n }, (_, i) => i) }).lazy());
+    expect([small.bytes <= IN_MEMORY_BYTES, large.bytes > IN_MEMORY_BYTES]).toEqual([true, true]);
+    // The plan says where the rows come from: a table in memory, or the file.
+    expect(cache.frameOf(small).describePlan()).not.toContain(small.path);
+    expect(cache.frameOf(large).describePlan()).toContain(large.path);
+    const fromMemory = cache.frameOf(small).collectSync();
+    expect(fromMemory.toRecords()).toEqual([...ROWS].sort((a, b) => a.id - b.id));
+    expect(fromMemory.dtypes.map(String)).toEqual(cache.scan(small.path).collectSync().dtypes.map(String));
+    expect(cache.frameOf(large).select(pl.len()).collectSync().getColumn("len").get(0)).toBe(n);
+  });
+
+  test("read gives a hit as frameOf does; a small hit gone or damaged since its lookup is a miss, the damaged one deleted", async () => {
+    const cache = makeCache();
+    const small = await cache.store("wf1", H1, frameOf(ROWS).sort("id"));
+    const large = await cache.store(
+      "wf1",
+      H2,
+      pl.DataFrame({ i: Array.from({ length: 150_000 }, (_, i) => i) }).lazy(),
+    );
+    expect(cache.read(small.path)?.describePlan()).not.toContain(small.path);
+    expect(cache.read(small.path)?.collectSync().toRecords()).toEqual([...ROWS].sort((a, b) => a.id - b.id));
+    expect(cache.read(large.path)?.describePlan()).toContain(large.path);
+
+    const damaged = readFileSync(small.path);
+    for (let i = 8; i < small.bytes - 10; i++) damaged[i] = ((damaged[i] as number) * 31 + 7) & 0xff;
+    writeFileSync(small.path, damaged);
+    expect(cache.lookup("wf1", H1)).toBe(small.path);
+    expect(cache.read(small.path)).toBeUndefined();
+    expect(existsSync(small.path)).toBe(false);
+    expect(cache.read(small.path)).toBeUndefined();
   });
 
   test("a hit marks the entry as used now (the LRU clock)", async () => {

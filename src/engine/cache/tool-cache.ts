@@ -1,7 +1,9 @@
-import { closeSync, mkdirSync, openSync, renameSync, utimesSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, utimesSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import pl from "nodejs-polars";
+import { ipcFileRows } from "../../formats/ipc/file-rows";
 import { isNoEntry, rmdirIfEmpty, unlinkIfExists } from "../../shared/tolerant-fs";
+import { isPolarsError } from "../tool-failure";
 import {
   assertHash,
   entryFileName,
@@ -42,14 +44,18 @@ export interface StoredEntry {
   bytes: number;
 }
 
+/** The size up to which a stored result or a hit is read into memory (`ToolCache.frameOf`, `read`). */
+export const IN_MEMORY_BYTES = 1024 * 1024;
+
 /**
  * The on-disk cache of blocking tools' outputs: one Arrow IPC file per (workflow, key),
  * the key being a hex lineage hash (the engine keys each output socket: `entryKey`). Several executor processes share
  * it; entries appear only by an atomic rename, so a reader sees a whole file or none.
  *
- * A hit is a path; `scan` reads it lazily. The file may still vanish or prove unreadable
- * before the plan is collected (a clear, maintenance, a body damaged on disk): the engine
- * treats any read failure of a hit as a miss, calls `discard(path)` and recomputes.
+ * A hit is a path; `read` reads it (a small one into memory at once), `scan` lazily. The
+ * file may still vanish or prove unreadable (a clear, maintenance, a body damaged on disk):
+ * `read` answers a small one that did as a miss, deleting a damaged entry (`discard`), and
+ * the engine recomputes it; a large one fails when its plan is collected.
  */
 export class ToolCache {
   readonly root: string;
@@ -102,6 +108,44 @@ export class ToolCache {
   }
 
   /**
+   * What was just stored, as the tools downstream read it: a small result (at most
+   * IN_MEMORY_BYTES) read into memory once, a larger one scanned lazily as a hit is. Each
+   * query over a scan opens and reads the file again, and a full run makes several of a
+   * stored result (the Output's write, the preview, the row counts): measured on a 5-row
+   * result, a preview 0.24 ms from the file against 0.05 ms from memory, a Parquet write
+   * 0.65 against 0.42 ms, the read itself 0.01 ms.
+   */
+  frameOf(entry: StoredEntry): pl.LazyDataFrame {
+    if (entry.bytes > IN_MEMORY_BYTES) return this.scan(entry.path);
+    return pl.readIPC(readFileSync(entry.path)).lazy();
+  }
+
+  /**
+   * A hit (a path `lookup` answered) as the tools downstream read it, as `frameOf` reads
+   * what was just stored: a small one into memory now, a larger one lazily. A small hit
+   * gone since its lookup (a clear, maintenance) or whose body Polars cannot read (damaged
+   * in place: Arrow IPC has no checksums) is a miss: undefined, the damaged entry deleted,
+   * so the tool is computed again.
+   */
+  read(path: string): pl.LazyDataFrame | undefined {
+    let bytes: Buffer;
+    try {
+      if (statSync(path).size > IN_MEMORY_BYTES) return this.scan(path);
+      bytes = readFileSync(path);
+    } catch (err) {
+      if (isNoEntry(err)) return undefined;
+      throw err;
+    }
+    try {
+      return pl.readIPC(bytes).lazy();
+    } catch (err) {
+      if (!isPolarsError(err)) throw err;
+      this.discard(path);
+      return undefined;
+    }
+  }
+
+  /**
    * Streams `frame` into a temp file beside the entry (`writeTemp`), then renames it into
    * place. Concurrent stores of one key write separate temp files; the last rename wins and
    * every returned path is a valid entry.
@@ -148,9 +192,9 @@ export class ToolCache {
     return unlinkIfExists(path);
   }
 
-  /** Removes a workflow's entries; see `clearWorkflowCache`. */
-  clearWorkflow(workflowId: string): number {
-    return clearWorkflowCache(this.root, workflowId, this.now());
+  /** Removes a workflow's entries (and its folder, unless `keepFolder`); see `clearWorkflowCache`. */
+  clearWorkflow(workflowId: string, options: { keepFolder?: boolean } = {}): number {
+    return clearWorkflowCache(this.root, workflowId, this.now(), options);
   }
 
   /** Counts and sizes of the complete entries on disk (also when disabled: leftovers). */
@@ -220,8 +264,14 @@ function createPlaceholder(temp: string): void {
   }
 }
 
-/** Rows of an IPC file, from its metadata (about 2 ms for 5M rows; the body is not read). */
+/**
+ * Rows of an IPC file, from its metadata: read by ipc/file-rows.ts (no query: Polars' count
+ * of even a 3-row file took 0.3-0.6 ms of every store), else counted by Polars (about 2 ms
+ * for 5M rows; the body is not read).
+ */
 function countRows(path: string): number {
+  const read = ipcFileRows(path);
+  if (read !== undefined) return read;
   const counted = pl.scanIPC(path).select(pl.len()).collectSync();
   return Number(counted.getColumn("len").get(0));
 }

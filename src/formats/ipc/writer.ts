@@ -3,6 +3,7 @@ import { DataSourceError } from "../../shared/errors";
 import { writeAtomically } from "../atomic-write";
 import { escapeGlob } from "../file-checks";
 import type { WriteOptions } from "../types";
+import { ipcFileRows } from "./file-rows";
 
 const COMPRESSIONS = ["uncompressed", "lz4", "zstd"] as const;
 type IpcCompression = (typeof COMPRESSIONS)[number];
@@ -17,10 +18,15 @@ export function writeIpc(frame: pl.LazyDataFrame, path: string, options: WriteOp
   return writeAtomically(path, (tempPath) => {
     // SinkIpcOptions' type omits lz4, which Polars accepts.
     frame.sinkIpc(tempPath, { compression: compression as "zstd" }).collectSync({ engine: "streaming" } as never);
-    // Record batch lengths are in the footer and batch headers: no column data is read.
-    const counted = pl.scanIPC(escapeGlob(tempPath)).select(pl.len().alias("rows")).collectSync();
-    return { rows: Number(counted.getColumn("rows").get(0)) };
+    // Record batch lengths are in the footer and batch headers: no column data is read, no query run.
+    return { rows: ipcFileRows(tempPath) ?? polarsCount(tempPath) };
   });
+}
+
+/** Polars' count, should the metadata be laid out in a way file-rows.ts does not follow. */
+function polarsCount(path: string): number {
+  const counted = pl.scanIPC(escapeGlob(path)).select(pl.len().alias("rows")).collectSync();
+  return Number(counted.getColumn("rows").get(0));
 }
 
 function ipcCompression(path: string, given: string | undefined): IpcCompression {

@@ -2,6 +2,7 @@ import pl from "nodejs-polars";
 import { DataSourceError } from "../../shared/errors";
 import { writeAtomically } from "../atomic-write";
 import type { WriteOptions } from "../types";
+import { parquetFileRows } from "./file-rows";
 
 /** Compressions Polars writes for Parquet ("lzo" is listed by Polars but refused when writing). */
 const COMPRESSIONS = ["zstd", "snappy", "gzip", "lz4", "brotli", "uncompressed"] as const;
@@ -16,10 +17,15 @@ export function writeParquet(frame: pl.LazyDataFrame, path: string, options: Wri
   const compression = parquetCompression(path, options.compression);
   return writeAtomically(path, (tempPath) => {
     frame.sinkParquet(tempPath, { compression }).collectSync({ engine: "streaming" } as never);
-    // The row count sits in the footer: no data pages are read.
-    const counted = pl.scanParquet(tempPath, { glob: false }).select(pl.len().alias("rows")).collectSync();
-    return { rows: Number(counted.getColumn("rows").get(0)) };
+    // The row count sits in the footer: read there, no data pages and no query (file-rows.ts).
+    return { rows: parquetFileRows(tempPath) ?? polarsCount(tempPath) };
   });
+}
+
+/** Polars' count, should the footer be one file-rows.ts does not follow. */
+function polarsCount(path: string): number {
+  const counted = pl.scanParquet(path, { glob: false }).select(pl.len().alias("rows")).collectSync();
+  return Number(counted.getColumn("rows").get(0));
 }
 
 function parquetCompression(path: string, given: string | undefined): ParquetCompression {
