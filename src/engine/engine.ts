@@ -394,8 +394,7 @@ export function createEngine({ settings, claim, release }: EngineDeps): Engine {
           remembered: job.forceRefresh || !settings.cache.enabled ? undefined : countedSockets,
           reusable: (t) => !fresh.has(t.id),
         });
-        for (const metric of counted)
-          progress.counted(metric);
+        for (const metric of counted) progress.counted(metric);
         const outputs: ExecuteResult["outputs"] = {};
         const limit = clamp(job.previewLimit);
         for (const id of shown) outputs[id] = previews(built, p.tools.get(id) as PlannedTool, limit);
