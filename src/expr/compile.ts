@@ -13,7 +13,7 @@ import { binary, compare, negate } from "./operators";
 import type { Args, Entry, Namespace } from "./params";
 import { literalValue } from "./py-value";
 import { ONLY_CALLS, POWER_REFUSAL } from "./refusals";
-import { GROWTH, guarded, knownLength } from "./string-growth";
+import { GROWTH, guarded, KEEPS_LENGTH, KNOWN_AFTER, knownLength, knownLengthOf } from "./string-growth";
 
 /**
  * Compiles a checked tree (checkExpression's result) to a nodejs-polars expression. It only
@@ -170,8 +170,9 @@ function argumentsFor(entry: Entry, call: CallNode, limits: ExprLimits): Args {
   return argsOf(entry.params, bindArguments(entry.params, call, label), compilerFor(limits), label, callNamePos(call));
 }
 
-/** A call that lengthens text is guarded by its bound (string-growth.ts): its receiver, or each expression argument. */
+/** A call that lengthens text is guarded by its bound (string-growth.ts): its receiver, or one expression argument. */
 const growthOf = (entry: Entry) => GROWTH.get(`${entry.namespace || "expr"}.${entry.name}`);
+const knownAfterOf = (entry: Entry) => KNOWN_AFTER.get(`${entry.namespace || "expr"}.${entry.name}`);
 
 function buildFunction(entry: Entry, call: CallNode, limits: ExprLimits): pl.Expr {
   if (entry.namespace !== "pl") return fail(`${entry.name} is not a function`, call.pos);
@@ -179,8 +180,17 @@ function buildFunction(entry: Entry, call: CallNode, limits: ExprLimits): pl.Exp
   const growth = growthOf(entry);
   if (!growth) return built(entry, call, () => entry.build(args));
   const bound = growth(undefined, args);
-  const guard = (e: pl.Expr) => guarded(e, bound, limits, callNamePos(call));
-  const guardedArgs: Args = { ...args, expr: (n) => guard(args.expr(n)), exprs: (n) => args.exprs(n).map(guard) };
+  if (bound === KEEPS_LENGTH) return built(entry, call, () => entry.build(args));
+  // Every argument is computed before the function builds its text, so guarding the first
+  // expression it takes stops it as surely as guarding each (and measures the bound once).
+  let guardedOne = false;
+  const guard = (e: pl.Expr) => {
+    if (guardedOne) return e;
+    guardedOne = true;
+    return guarded(e, bound, limits, callNamePos(call));
+  };
+  const guardFirst = (es: pl.Expr[]) => es.map(guard);
+  const guardedArgs: Args = { ...args, expr: (n) => guard(args.expr(n)), exprs: (n) => guardFirst(args.exprs(n)) };
   return knownLength(
     built(entry, call, () => entry.build(guardedArgs)),
     bound,
@@ -191,8 +201,19 @@ function buildMethod(entry: Entry, self: pl.Expr, call: CallNode, limits: ExprLi
   if (entry.namespace === "pl") return fail(`pl.${entry.name} is not a method`, call.pos);
   const args = argumentsFor(entry, call, limits);
   const growth = growthOf(entry);
-  if (!growth) return built(entry, call, () => entry.build(self, args));
+  if (!growth) {
+    const knownAfter = knownAfterOf(entry);
+    return knownLength(
+      built(entry, call, () => entry.build(self, args)),
+      knownAfter?.(self, args),
+    );
+  }
   const bound = growth(self, args);
+  if (bound === KEEPS_LENGTH)
+    return knownLength(
+      built(entry, call, () => entry.build(self, args)),
+      knownLengthOf(self),
+    );
   const input = guarded(self, bound, limits, callNamePos(call));
   return knownLength(
     built(entry, call, () => entry.build(input, args)),

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import pl from "nodejs-polars";
 import { compileExpression, ExpressionError } from ".";
 import type { ExprLimits } from "./literal-limits";
+import { stringLimitOf } from "./string-growth";
 
 const LIMITS: ExprLimits = {
   maxExprStringRepeat: 10_000,
@@ -51,4 +52,91 @@ describe("text growth fixed by literals is refused before anything runs", () => 
     const out = pl.DataFrame({ a: [1] }).select(e.alias("r"));
     expect(out.getColumn("r").str.lengths().toArray()).toEqual([999_000]);
   });
+});
+
+/** Runs `source` over one text column `s`; answers the result, or the limit and size asked for when the guard stops it. */
+function run(source: string, s: string[], limits: ExprLimits = { ...LIMITS, maxExprStringLength: 1_000 }) {
+  const e = compileExpression(source, limits);
+  try {
+    return { values: pl.DataFrame({ s }).select(e.alias("r")).getColumn("r").toArray() };
+  } catch (err) {
+    const refused = stringLimitOf((err as Error).message);
+    if (!refused) throw err;
+    return { refused };
+  }
+}
+
+describe("calls that cannot lengthen text are not guarded: the limit bounds what expressions build", () => {
+  const long = "a b".repeat(500); // 1,500 characters, over the limit of 1,000
+
+  test.each([
+    ['pl.col("s").str.replace_all(" ", "_", literal=True)', "a_b".repeat(500)],
+    ['pl.col("s").str.replace_all(" b", "", literal=True)', "a".repeat(500)],
+    // No regex syntax: the pattern matches its own text only.
+    ['pl.col("s").str.replace_all("a b", "c")', "c".repeat(500)],
+    ['pl.col("s").str.replace(" ", "_")', `a_b${"a b".repeat(499)}`],
+  ])("%s keeps a value longer than the limit as the data has it", (source, expected) => {
+    expect(run(source, [long, "x"])).toEqual({ values: [expected, "x"] });
+  });
+
+  test.each([
+    // A longer replacement, a regex pattern, a reference to the match: each may lengthen.
+    ['pl.col("s").str.replace_all(" ", "__", literal=True)', 4_500],
+    ['pl.col("s").str.replace_all(" +", "_")', 3_001],
+    ['pl.col("s").str.replace_all(" ", "$0")', 6_000],
+  ])("%s is still measured per row and refused", (source, asked) => {
+    expect(run(source, [long])).toEqual({ refused: { limit: 1_000, asked } });
+  });
+});
+
+describe("a length fixed without the data is checked before anything runs", () => {
+  test.each([
+    // Each slice at most 400,000 characters, upper-cased at most three times as many.
+    ['pl.concat_str([pl.col("s").str.slice(0, 400000).str.to_uppercase(), pl.col("s").str.head(400000)])', "1,600,000"],
+    [
+      'pl.format("{}{}", pl.col("s").str.tail(600000), pl.col("s").str.slice(5, 600000).str.to_lowercase())',
+      "2,400,004",
+    ],
+  ])("%s", (source, asked) => {
+    expect(refusal(source)).toStartWith(`Text would grow to ${asked} characters, over the limit of 1,000,000`);
+  });
+
+  test("under the limit it computes, the upper-cased slice counted three times", () => {
+    const source = 'pl.concat_str([pl.col("s").str.slice(0, 300).str.to_uppercase(), pl.col("s").str.head(99)])';
+    expect(run(source, ["abc"])).toEqual({ values: ["ABCabc"] });
+  });
+
+  // The factor of three: Unicode's full case mapping, as Polars applies it.
+  test.each([
+    ["to_uppercase", "\u0390", 3],
+    ["to_uppercase", "ß", 2],
+    ["to_lowercase", "\u0130", 2],
+  ])("%s of %s is %d characters, at most three for one", (method, text, length) => {
+    const out = run(`pl.col("s").str.${method}().str.len_chars()`, [text]);
+    expect(out).toEqual({ values: [length] });
+  });
+});
+
+describe("one guarded argument stops a function whatever argument is long", () => {
+  test.each([
+    // The bound counts a separator per part: one more than the result has.
+    ['pl.concat_str([pl.lit("x"), pl.col("s")], separator="-")', 1_003],
+    ['pl.concat_str([pl.col("s").str.slice(0, 1), pl.col("s")])', 1_001],
+    // The template counts whole, its {} included.
+    ['pl.format("<{}>", pl.col("s"))', 1_004],
+  ])("%s over a value of 1,000 characters", (source, asked) => {
+    expect(run(source, ["ab", "y".repeat(1_000)])).toEqual({ refused: { limit: 1_000, asked } });
+  });
+
+  test("at the limit exactly it computes", () => {
+    expect(run('pl.concat_str([pl.col("s"), pl.col("s")])', ["y".repeat(500)])).toEqual({
+      values: ["y".repeat(1_000)],
+    });
+  });
+});
+
+test("the marker is read in either form", () => {
+  expect(stringLimitOf("cast failed: 'weft-string-limit:1000:5000'")).toEqual({ limit: 1000, asked: 5000 });
+  expect(stringLimitOf(`values: ["weft-string-limit:1000:1001+3999"]`)).toEqual({ limit: 1000, asked: 5000 });
+  expect(stringLimitOf("conversion from `str` to `i64` failed")).toBeUndefined();
 });
