@@ -1,4 +1,4 @@
-import { stringLimitMessage, stringLimitOf } from "../expr/string-growth";
+import { stringLimitMessage, stringLimitOf } from "../expr/string-guard";
 import { SafetyLimitError, ToolRuntimeError, WeftError } from "../shared/errors";
 
 /**

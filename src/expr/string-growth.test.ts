@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import pl from "nodejs-polars";
 import { compileExpression, ExpressionError } from ".";
 import type { ExprLimits } from "./literal-limits";
-import { stringLimitOf } from "./string-growth";
+import { stringLimitOf } from "./string-guard";
 
 const LIMITS: ExprLimits = {
   maxExprStringRepeat: 10_000,
@@ -89,21 +89,48 @@ describe("calls that cannot lengthen text are not guarded: the limit bounds what
   });
 });
 
-describe("a length fixed without the data is checked before anything runs", () => {
-  test.each([
-    // Each slice at most 400,000 characters, upper-cased at most three times as many.
-    ['pl.concat_str([pl.col("s").str.slice(0, 400000).str.to_uppercase(), pl.col("s").str.head(400000)])', "1,600,000"],
-    [
-      'pl.format("{}{}", pl.col("s").str.tail(600000), pl.col("s").str.slice(5, 600000).str.to_lowercase())',
-      "2,400,004",
-    ],
-  ])("%s", (source, asked) => {
-    expect(refusal(source)).toStartWith(`Text would grow to ${asked} characters, over the limit of 1,000,000`);
+describe("lengths a literal argument bounds stand in for measurements when small", () => {
+  // The limit 1,000: bounded lengths up to 10 stand in (text-lengths.ts).
+  const plan = (source: string) =>
+    pl
+      .DataFrame({ s: ["ab"] })
+      .lazy()
+      .select(compileExpression(source, { ...LIMITS, maxExprStringLength: 1_000 }).alias("r"))
+      .describePlan();
+
+  test("slices of small literal length, upper-cased (three characters for one), need no guard", () => {
+    const source =
+      'pl.concat_str([pl.col("s").str.slice(0, 3).str.to_uppercase(), pl.col("s").str.head(1)], separator="-")';
+    expect(plan(source)).not.toContain("weft-string-limit");
+    expect(run(source, ["abc"])).toEqual({ values: ["ABC-a"] });
   });
 
-  test("under the limit it computes, the upper-cased slice counted three times", () => {
-    const source = 'pl.concat_str([pl.col("s").str.slice(0, 300).str.to_uppercase(), pl.col("s").str.head(99)])';
-    expect(run(source, ["abc"])).toEqual({ values: ["ABCabc"] });
+  test("with a column of unknown length, the small bound is added to its measured length", () => {
+    const t = "y".repeat(996);
+    const df = pl.DataFrame({ s: ["ab"], t: [t] });
+    const compute = (source: string) => {
+      try {
+        return df
+          .select(compileExpression(source, { ...LIMITS, maxExprStringLength: 1_000 }).alias("r"))
+          .getColumn("r")
+          .toArray();
+      } catch (err) {
+        return stringLimitOf((err as Error).message);
+      }
+    };
+    // 5 (the slice's bound) + 996: over the limit, though "ab" makes 998.
+    expect(compute('pl.concat_str([pl.col("s").str.slice(0, 5), pl.col("t")])')).toEqual({
+      limit: 1_000,
+      asked: 1_001,
+    });
+    // A bound over a hundredth of the limit is measured instead: 2 + 996.
+    expect(compute('pl.concat_str([pl.col("s").str.slice(0, 50), pl.col("t")])')).toEqual([`ab${t}`]);
+  });
+
+  test("a large bound is measured, not refused for what the slice could hold", () => {
+    const source = 'pl.concat_str([pl.col("s").str.slice(0, 400000).str.to_uppercase(), pl.col("s").str.head(400000)])';
+    expect(compileExpression(source, LIMITS)).toBeDefined();
+    expect(run(source, ["abc"], LIMITS)).toEqual({ values: ["ABCabc"] });
   });
 
   // The factor of three: Unicode's full case mapping, as Polars applies it.
