@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import pl from "nodejs-polars";
 import { compileExpression, ExpressionError } from ".";
 import type { ExprLimits } from "./literal-limits";
+import { MAX_BOUND, mul } from "./string-growth";
 import { stringLimitOf } from "./string-guard";
 
 const LIMITS: ExprLimits = {
@@ -166,4 +167,24 @@ test("the marker is read in either form", () => {
   expect(stringLimitOf("cast failed: 'weft-string-limit:1000:5000'")).toEqual({ limit: 1000, asked: 5000 });
   expect(stringLimitOf(`values: ["weft-string-limit:1000:1001+3999"]`)).toEqual({ limit: 1000, asked: 5000 });
   expect(stringLimitOf("conversion from `str` to `i64` failed")).toBeUndefined();
+});
+
+test("a product of two per-row lengths is capped below 2^64, where the guard's cast would lose it", () => {
+  const product = mul(pl.lit(3e10).add(pl.lit(0)), pl.lit(3e10).add(pl.lit(0)));
+  expect(
+    pl
+      .DataFrame({ a: [1] })
+      .select((product as pl.Expr).alias("b"))
+      .getColumn("b")
+      .toArray(),
+  ).toEqual([MAX_BOUND]);
+  // A product with a known factor is not: its other factor is a length under 2^32.
+  const scaled = mul(pl.lit(3e9).add(pl.lit(0)), 2);
+  expect(
+    pl
+      .DataFrame({ a: [1] })
+      .select((scaled as pl.Expr).alias("b"))
+      .getColumn("b")
+      .toArray(),
+  ).toEqual([6e9]);
 });

@@ -61,13 +61,25 @@ export function add(...terms: Bound[]): Bound {
   return known === 0 ? sum : sum.add(pl.lit(known));
 }
 
-/** The product; a factor of 0 or 1 adds no step per row. */
+/**
+ * The largest per-row bound: far past any limit, exact in a Float64, and far below 2^64, past
+ * which the guard's cast to UInt64 would make it null (string-guard.ts).
+ */
+export const MAX_BOUND = 1e15;
+
+/**
+ * The product; a factor of 0 or 1 adds no step per row. A product of two per-row lengths
+ * (a replacement that is a column: its length times the matches) can pass 2^64 with 4 GB
+ * values, so it is capped at MAX_BOUND; any other bound is a sum of lengths under 2^32 and
+ * of literal-sized products.
+ */
 export function mul(a: Bound, b: Bound): Bound {
   if (typeof a === "number" && typeof b === "number") return a * b;
   if (a === 0 || b === 0) return 0;
   if (a === 1) return b;
   if (b === 1) return a;
-  return asExpr(a).mul(asExpr(b));
+  const product = asExpr(a).mul(asExpr(b));
+  return typeof a === "number" || typeof b === "number" ? product : product.clip(0, MAX_BOUND);
 }
 
 /** `a` when it is smaller than the number `cap`, per row (no step when the cap is infinite). */

@@ -31,6 +31,8 @@ export function guarded(input: pl.Expr, bound: Bound, limits: ExprLimits, pos: n
   // row). A strict cast of the marker fails the run before the call computes anything; null
   // casts cleanly. Polars' error lists the failing values, so the marker reaches
   // tool-failure.ts, which turns it into a 422 naming the limit and the size asked for.
+  // A bound past 2^64 would cast to null as well: string-growth.ts caps its products of two
+  // per-row lengths (the only way to get there) at MAX_BOUND.
   const excess = bound.sub(pl.lit(limit + 1)).cast(pl.UInt64, false);
   const marker = excess.cast(pl.Utf8).str.replace("^", `${STRING_LIMIT_MARKER}:${limit}:${limit + 1}+`);
   const failure = marker.cast(pl.Int64, true);
