@@ -1,4 +1,4 @@
-import { STRING_LIMIT_MARKER, stringLimitMessage } from "../expr/string-growth";
+import { stringLimitMessage, stringLimitOf } from "../expr/string-guard";
 import { SafetyLimitError, ToolRuntimeError, WeftError } from "../shared/errors";
 
 /**
@@ -31,12 +31,6 @@ export function toolFailure(toolId: string, err: unknown): unknown {
  */
 export function isPolarsError(err: unknown): boolean {
   return err instanceof Error && (err as { code?: unknown }).code === "GenericFailure";
-}
-
-/** The limit and size a text-growth guard (expr/string-growth.ts) failed the run with, if it did. */
-function stringLimitOf(message: string): { limit: number; asked: number } | undefined {
-  const match = new RegExp(`${STRING_LIMIT_MARKER}:(\\d+):(\\d+)`).exec(message);
-  return match ? { limit: Number(match[1]), asked: Number(match[2]) } : undefined;
 }
 
 /** Polars appends the query plan and hints after a blank line; the first paragraph says what went wrong. */

@@ -13,7 +13,18 @@ import { binary, compare, negate } from "./operators";
 import type { Args, Entry, Namespace } from "./params";
 import { literalValue } from "./py-value";
 import { ONLY_CALLS, POWER_REFUSAL } from "./refusals";
-import { GROWTH, guarded, knownLength } from "./string-growth";
+import { callBound, GROWTH, KEEPS_LENGTH } from "./string-growth";
+import { type Bound, guarded } from "./string-guard";
+import { isFixedLength, KNOWN_AFTER, knownLengthOf, noteLength } from "./text-lengths";
+
+/**
+ * What compiling needs besides the tree: the limits, and the text lengths of columns known
+ * without the data (Calculate's earlier columns whose length literals fix, such as a
+ * `str.slice(0, 3)`), so a later `concat_str` over them needs no measurement per row.
+ */
+export interface CompileContext extends ExprLimits {
+  readonly columnLengths?: ReadonlyMap<string, number>;
+}
 
 /**
  * Compiles a checked tree (checkExpression's result) to a nodejs-polars expression. It only
@@ -21,7 +32,7 @@ import { GROWTH, guarded, knownLength } from "./string-growth";
  * cannot reach anything else; but the literal bounds and the argument kinds are the
  * checker's job, so give it checked trees.
  */
-export function compileNode(node: Node, limits: ExprLimits): pl.Expr {
+export function compileNode(node: Node, limits: CompileContext): pl.Expr {
   return asExpr(compileValue(node, limits), node);
 }
 
@@ -56,7 +67,7 @@ function asExpr(value: Value, node: Node): pl.Expr {
 }
 
 /** Compiles argument nodes, each once (a growth bound and the call itself share them). */
-function compilerFor(limits: ExprLimits): NodeCompiler {
+function compilerFor(limits: CompileContext): NodeCompiler {
   const compiled = new Map<Node, pl.Expr>();
   return {
     expr: (node) => {
@@ -70,7 +81,7 @@ function compilerFor(limits: ExprLimits): NodeCompiler {
   };
 }
 
-function compileValue(node: Node, limits: ExprLimits): Value {
+function compileValue(node: Node, limits: CompileContext): Value {
   const expr = (e: pl.Expr): Value => ({ tag: "expr", expr: e });
   switch (node.kind) {
     case "number":
@@ -114,7 +125,7 @@ function compileValue(node: Node, limits: ExprLimits): Value {
   }
 }
 
-function compileDtype(node: Node, limits: ExprLimits): DataType {
+function compileDtype(node: Node, limits: CompileContext): DataType {
   const target = node.kind === "call" ? node.callee : node;
   if (target.kind !== "attribute" || target.object.kind !== "name" || target.object.name !== "pl")
     return fail("A data type such as pl.Int64 is needed here", startOf(node));
@@ -128,7 +139,7 @@ function compileDtype(node: Node, limits: ExprLimits): DataType {
   return entry.build(dtypeArgs);
 }
 
-function compileCall(call: CallNode, limits: ExprLimits): Value {
+function compileCall(call: CallNode, limits: CompileContext): Value {
   const callee = call.callee;
   if (callee.kind !== "attribute") return fail(ONLY_CALLS, call.pos);
   const object = callee.object;
@@ -165,36 +176,76 @@ function need(namespace: Namespace, callee: AttributeNode): Entry {
   return entry;
 }
 
-function argumentsFor(entry: Entry, call: CallNode, limits: ExprLimits): Args {
+function argumentsFor(entry: Entry, call: CallNode, limits: CompileContext): Args {
   const label = callLabel(entry.namespace, entry.name);
   return argsOf(entry.params, bindArguments(entry.params, call, label), compilerFor(limits), label, callNamePos(call));
 }
 
-/** A call that lengthens text is guarded by its bound (string-growth.ts): its receiver, or each expression argument. */
+/** A call that lengthens text is guarded by its bound (string-growth.ts): its receiver, or one expression argument. */
 const growthOf = (entry: Entry) => GROWTH.get(`${entry.namespace || "expr"}.${entry.name}`);
+const knownAfterOf = (entry: Entry) => KNOWN_AFTER.get(`${entry.namespace || "expr"}.${entry.name}`);
 
-function buildFunction(entry: Entry, call: CallNode, limits: ExprLimits): pl.Expr {
+function buildFunction(entry: Entry, call: CallNode, limits: CompileContext): pl.Expr {
   if (entry.namespace !== "pl") return fail(`${entry.name} is not a function`, call.pos);
   const args = argumentsFor(entry, call, limits);
   const growth = growthOf(entry);
-  if (!growth) return built(entry, call, () => entry.build(args));
-  const bound = growth(undefined, args);
-  const guard = (e: pl.Expr) => guarded(e, bound, limits, callNamePos(call));
+  if (!growth)
+    return noteLength(
+      built(entry, call, () => entry.build(args)),
+      columnLength(entry, args, limits),
+      false,
+    );
+  const bound = callBound(growth, undefined, args, limits.maxExprStringLength);
+  if (bound === KEEPS_LENGTH) return built(entry, call, () => entry.build(args));
+  // Every argument is computed before the function builds its text, so guarding the first
+  // expression it takes stops it as surely as guarding each (and measures the bound once).
+  let guardedOne = false;
+  const guard = (e: pl.Expr) => {
+    if (guardedOne) return e;
+    guardedOne = true;
+    return guarded(e, bound.bound, limits, callNamePos(call));
+  };
   const guardedArgs: Args = { ...args, expr: (n) => guard(args.expr(n)), exprs: (n) => args.exprs(n).map(guard) };
-  return knownLength(
+  return noteBound(
     built(entry, call, () => entry.build(guardedArgs)),
     bound,
   );
 }
 
-function buildMethod(entry: Entry, self: pl.Expr, call: CallNode, limits: ExprLimits): pl.Expr {
+/** The known text length of `pl.col(name)` for one plain name (not a `^…$` pattern or `*`). */
+function columnLength(entry: Entry, args: Args, limits: CompileContext): number | undefined {
+  if (entry.name !== "col" || !limits.columnLengths) return undefined;
+  const names = [...args.names("name"), ...args.names("more_names")];
+  const [name] = names;
+  if (names.length !== 1 || name === undefined || name === "*" || name.startsWith("^")) return undefined;
+  return limits.columnLengths.get(name);
+}
+
+/** A guarded result's length, when its bound is a number: fixed when literals alone decide it. */
+const noteBound = (result: pl.Expr, { bound, fixed }: { bound: Bound; fixed: boolean }) =>
+  noteLength(result, typeof bound === "number" ? bound : undefined, fixed);
+
+function buildMethod(entry: Entry, self: pl.Expr, call: CallNode, limits: CompileContext): pl.Expr {
   if (entry.namespace === "pl") return fail(`pl.${entry.name} is not a method`, call.pos);
   const args = argumentsFor(entry, call, limits);
   const growth = growthOf(entry);
-  if (!growth) return built(entry, call, () => entry.build(self, args));
-  const bound = growth(self, args);
-  const input = guarded(self, bound, limits, callNamePos(call));
-  return knownLength(
+  if (!growth) {
+    const knownAfter = knownAfterOf(entry);
+    return noteLength(
+      built(entry, call, () => entry.build(self, args)),
+      knownAfter?.(self, args),
+      false,
+    );
+  }
+  const bound = callBound(growth, self, args, limits.maxExprStringLength);
+  if (bound === KEEPS_LENGTH)
+    return noteLength(
+      built(entry, call, () => entry.build(self, args)),
+      knownLengthOf(self),
+      isFixedLength(self),
+    );
+  const input = guarded(self, bound.bound, limits, callNamePos(call));
+  return noteBound(
     built(entry, call, () => entry.build(input, args)),
     bound,
   );
@@ -215,13 +266,13 @@ function built(entry: Entry, call: CallNode, build: () => pl.Expr): pl.Expr {
   return expr;
 }
 
-function chainArgument(call: CallNode, step: "then" | "otherwise", limits: ExprLimits): pl.Expr {
+function chainArgument(call: CallNode, step: "then" | "otherwise", limits: CompileContext): pl.Expr {
   const params = chainParams(step);
   const label = `.${step}()`;
   return argsOf(params, bindArguments(params, call, label), compilerFor(limits), label, call.pos).expr("statement");
 }
 
-function chainPredicate(call: CallNode, limits: ExprLimits): pl.Expr {
+function chainPredicate(call: CallNode, limits: CompileContext): pl.Expr {
   const params = chainParams("when");
   const args = argsOf(params, bindArguments(params, call, ".when()"), compilerFor(limits), ".when()", call.pos);
   const [first, ...rest] = args.exprs("predicates");

@@ -12,9 +12,20 @@ import { parseExpression } from "./parser";
 export { ExpressionError } from "./expression-error";
 export { type AcceptedFunctions, acceptedFunctions, refreshAcceptedFunctions } from "./functions";
 export type { ExprLimits } from "./literal-limits";
+export { knownLengthOf } from "./text-lengths";
 export { checkExpression, compileNode, parseExpression };
 
-/** parse → check → compile; every refusal is an ExpressionError (400) saying what and where. */
-export function compileExpression(source: string, limits: ExprLimits): pl.Expr {
-  return compileNode(checkExpression(parseExpression(source), limits), limits);
+/**
+ * parse → check → compile; every refusal is an ExpressionError (400) saying what and where.
+ * `columnLengths`: text lengths of columns known without the data (compile.ts CompileContext).
+ */
+export function compileExpression(
+  source: string,
+  limits: ExprLimits,
+  columnLengths?: ReadonlyMap<string, number>,
+): pl.Expr {
+  return compileNode(
+    checkExpression(parseExpression(source), limits),
+    columnLengths ? { ...limits, columnLengths } : limits,
+  );
 }

@@ -1,6 +1,6 @@
 import pl from "nodejs-polars";
 import type { PyValue } from "./py-value";
-import { textLiteral } from "./string-growth";
+import { textLiteral } from "./text-lengths";
 
 /**
  * Literals as nodejs-polars expressions. `pl.lit(5)` is a Float64 in nodejs-polars and

@@ -18,11 +18,17 @@ export interface ToolExpression {
  * construct, an unknown column or a type error is a 400 naming the tool and the field when
  * the tool is built, not a failure later while data flows. No rows are read.
  */
-export function compileToolExpression(source: string, field: string, frame: Frame, ctx: ToolContext): ToolExpression {
+export function compileToolExpression(
+  source: string,
+  field: string,
+  frame: Frame,
+  ctx: ToolContext,
+  columnLengths?: ReadonlyMap<string, number>,
+): ToolExpression {
   const where = `Tool "${ctx.toolId}", ${field}`;
   let expr: Expr;
   try {
-    expr = compileExpression(source, ctx.limits);
+    expr = compileExpression(source, ctx.limits, columnLengths);
   } catch (err) {
     if (err instanceof ExpressionError) throw new ToolConfigError(ctx.toolId, `${where}: ${err.message}`);
     throw err;

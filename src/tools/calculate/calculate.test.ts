@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { pl, rowsOf, runTool } from "../../../tests/helpers/tool-harness";
+import { stringLimitOf } from "../../expr/string-guard";
 import { ToolConfigError } from "../../shared/errors";
 import { calculateTool } from "./index";
 
@@ -63,5 +64,35 @@ describe("calculate", () => {
     expect(caught).toBeInstanceOf(ToolConfigError);
     expect((caught as Error).message).toContain('Tool "c1"');
     expect((caught as Error).message).toMatch(message);
+  });
+});
+
+describe("a column whose text length literals bound counts as known in later columns", () => {
+  // MAX_EXPR_STRING_LENGTH 1,000: bounds up to 10 stand in for measurements (expr/text-lengths.ts).
+  const frame = () => pl.DataFrame({ s: ["ab"], t: ["y".repeat(996)] });
+  const run = (columns: { name: string; expression: string }[]) => {
+    try {
+      const out = runTool(calculateTool, { input: [frame()] }, { columns }, { limits: { maxExprStringLength: 1_000 } });
+      return (out.output as pl.DataFrame).getColumn("label").toArray();
+    } catch (err) {
+      return stringLimitOf((err as Error).message);
+    }
+  };
+  const label = { name: "label", expression: 'pl.concat_str([pl.col("code"), pl.col("t")])' };
+
+  test("code = a slice of at most 5: the label's bound is 5 + 996, over the limit (measured, 2 + 996 is not)", () => {
+    expect(run([{ name: "code", expression: 'pl.col("s").str.slice(0, 5)' }, label])).toEqual({
+      limit: 1_000,
+      asked: 1_001,
+    });
+  });
+
+  test("code replaced by a column of unknown length is measured again", () => {
+    const columns = [
+      { name: "code", expression: 'pl.col("s").str.slice(0, 5)' },
+      { name: "code", expression: 'pl.col("s")' },
+      label,
+    ];
+    expect(run(columns)).toEqual([`ab${"y".repeat(996)}`]);
   });
 });

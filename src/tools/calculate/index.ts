@@ -1,3 +1,4 @@
+import { knownLengthOf } from "../../expr";
 import { singleInput } from "../column-checks";
 import { compileToolExpression } from "../expression";
 import { defineTool } from "../types";
@@ -13,8 +14,16 @@ export const calculateTool = defineTool(calculateMeta, {
   keepsRows: true,
   build(inputs, config, ctx) {
     let frame = singleInput(inputs, "input", ctx);
+    // The text lengths of this tool's columns that literals fix (`str.slice(0, 3)`: 3), for
+    // the text-growth bounds of later columns (expr/string-growth.ts): a concat_str of such
+    // a column is not measured per row. A column replaced by one of unknown length drops out.
+    const lengths = new Map<string, number>();
     config.columns.forEach((column, i) => {
-      const { expr } = compileToolExpression(column.expression, `columns[${i}] ("${column.name}")`, frame, ctx);
+      const field = `columns[${i}] ("${column.name}")`;
+      const { expr } = compileToolExpression(column.expression, field, frame, ctx, lengths);
+      const known = knownLengthOf(expr);
+      if (known === undefined) lengths.delete(column.name);
+      else lengths.set(column.name, known);
       frame = frame.withColumns(expr.alias(column.name));
     });
     return { output: frame };

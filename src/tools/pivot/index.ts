@@ -19,17 +19,18 @@ export const NULL_COLUMN_NAME = "null";
  * several `values` columns, `<values column>_<on value>`, grouped by values column. Pivoted
  * columns are sorted by `on` value (ascending, null last); rows by the index keys (nulls last).
  *
- * NOT LAZY: nodejs-polars has only an eager `DataFrame.pivot`, so building this tool runs two
- * queries: a streaming count of the distinct `on` values (checked against
- * `limits.maxPivotColumns` before anything wide is built), then the streaming aggregation
- * (one row per index × on combination), which is collected and pivoted in memory.
+ * NOT LAZY: nodejs-polars has only an eager `DataFrame.pivot`, so building this tool runs
+ * the streaming aggregation (one row per index × on combination) and collects it; the
+ * distinct `on` values are read from that long result and checked against
+ * `limits.maxPivotColumns` before anything wide is built, then it is pivoted in memory. (A
+ * separate streaming count of the distinct `on` values used to come first: a second pass
+ * over the input, 0.5 s of P3's 2.3 s at 1M rows × 3, for a number the long result holds.)
  */
 export const pivotTool = defineTool(pivotMeta, {
   build(inputs, config, ctx) {
     const frame = singleInput(inputs, "input", ctx);
     const values = typeof config.values === "string" ? [config.values] : config.values;
     checkConfig(frame, config, values, ctx);
-    checkWidth(frame, config.on, values.length, ctx);
 
     const { index, on, aggregate } = config;
     const grouped = frame
@@ -46,6 +47,7 @@ export const pivotTool = defineTool(pivotMeta, {
       .collectSync()
       .getColumn(on)
       .toArray() as string[];
+    checkWidth(on, onNames.length, values.length, ctx);
     const pivotNames = values.flatMap((v) => onNames.map((name) => (values.length > 1 ? `${v}_${name}` : name)));
     requireUniqueNames([...index, ...pivotNames], on, ctx);
 
@@ -90,9 +92,8 @@ function checkConfig(frame: Frame, config: PivotConfig, values: string[], ctx: T
   }
 }
 
-/** The safety limit, checked with a streaming count before the pivot is built. */
-function checkWidth(frame: Frame, on: string, valueColumns: number, ctx: ToolContext): void {
-  const distinct = Number(frame.select(pl.col(on).nUnique()).collectSync(STREAMING).getColumn(on).get(0));
+/** The safety limit on `distinct` on values (null counts as one) × values columns, checked before the pivot is built. */
+function checkWidth(on: string, distinct: number, valueColumns: number, ctx: ToolContext): void {
   const wouldBe = distinct * valueColumns;
   const limit = ctx.limits.maxPivotColumns;
   if (wouldBe > limit) {
