@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { waitUntil } from "../../../tests/helpers/wait";
@@ -15,6 +15,7 @@ import { healthRoutes } from "../../server/routes/health";
 import { ExecutionError, SafetyLimitError, ToolConfigError } from "../../shared/errors";
 import { createLogger } from "../../shared/logger";
 import type { EngineSettings, RunEvent } from "../job";
+import { executorEnv } from "./executor-env";
 import { ExecutorPool } from "./pool";
 
 const dir = mkdtempSync(join(tmpdir(), "weft-pool-"));
@@ -92,6 +93,22 @@ describe("the executor pool", () => {
       const ok = await pool.run({ kind: "schema", workflow: quick, connections, toolId: "c" });
       expect(ok.columns).toEqual([{ name: "last", dtype: "Int64" }]);
       expect(pool.stats().pids).not.toContain(pid as number);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("an executor starts with the executor environment (executor-env.ts)", async () => {
+    const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });
+    try {
+      pool.warm();
+      await waitUntil(() => pool.stats().idle === 1, "the executor to start");
+      const [pid] = pool.stats().pids;
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      const expected = executorEnv(process.env);
+      for (const name of ["POLARS_JOIN_SAMPLE_LIMIT", "MALLOC_ARENA_MAX", "WEFT_ROLE"]) {
+        expect(environ).toContain(`${name}=${expected[name]}`);
+      }
     } finally {
       await pool.close();
     }

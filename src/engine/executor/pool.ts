@@ -3,6 +3,7 @@ import { ExecutionError, ExecutionTimeoutError, SafetyLimitError } from "../../s
 import type { FileAccessPolicy } from "../../shared/file-access";
 import type { Logger } from "../../shared/logger";
 import type { EngineSettings, JobRequest, JobResults, RunEvent } from "../job";
+import { executorEnv } from "./executor-env";
 import { MEMORY_SAMPLE_MS, residentBytes } from "./memory";
 import { type FromExecutor, reviveError, type ToExecutor } from "./protocol";
 import { executorCommand } from "./spawn-command";
@@ -234,7 +235,7 @@ export class ExecutorPool {
     executor.state = "starting";
     executor.stderrTail = "";
     executor.proc = Bun.spawn(command, {
-      env: { ...process.env, WEFT_ROLE: "executor" },
+      env: executorEnv(process.env),
       stdio: ["ignore", "ignore", "pipe"],
       serialization: "json",
       ipc: (message: FromExecutor) => this.onMessage(executor, message),
