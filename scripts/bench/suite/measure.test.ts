@@ -1,5 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { alternate, largest, median, minMax, pairedRatio, parseVmHwmMb, peakRssMb, resetPeakRss } from "./measure";
+import {
+  alternate,
+  largest,
+  median,
+  minMax,
+  pairedRatio,
+  parseVmHwmMb,
+  parseVmRssMb,
+  peakOfBusiest,
+  peakRssMb,
+  resetPeakRss,
+} from "./measure";
 
 describe("median and spread", () => {
   test("the middle value of an odd count, the mean of the two middle ones of an even count", () => {
@@ -73,5 +84,28 @@ describe("peak resident memory", () => {
   test("largest of peaks some of which are unknown", () => {
     expect(largest([undefined, 3, 9, undefined])).toBe(9);
     expect(largest([undefined])).toBeUndefined();
+  });
+});
+
+describe("the peak of the process that did the work", () => {
+  test("the one whose peak grew most, not the largest", () => {
+    // An engine process idle since a default run (180 MiB) and the one that ran: 120 -> 160.
+    expect(
+      peakOfBusiest([
+        { startMb: 180, peakMb: 180 },
+        { startMb: 120, peakMb: 160 },
+      ]),
+    ).toBe(160);
+  });
+
+  test("unknown peaks are skipped; an unknown start counts as no growth", () => {
+    expect(peakOfBusiest([{ startMb: 100 }, { peakMb: 150 }, { startMb: 90, peakMb: 95 }])).toBe(95);
+    expect(peakOfBusiest([{ startMb: 100 }])).toBeUndefined();
+    expect(peakOfBusiest([])).toBeUndefined();
+  });
+
+  test("VmRSS is read from a status text", () => {
+    expect(parseVmRssMb("VmHWM:\t  2048 kB\nVmRSS:\t  1536 kB\n")).toBe(1.5);
+    expect(parseVmRssMb("Name: x\n")).toBeUndefined();
   });
 });

@@ -93,6 +93,43 @@ export function resetPeakRss(pid: number | "self"): boolean {
   }
 }
 
+/** VmRSS (the resident set now) of a /proc/<pid>/status text, in MiB; undefined when absent. */
+export function parseVmRssMb(status: string): number | undefined {
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  return match ? Number(match[1]) / 1024 : undefined;
+}
+
+/** The resident set of a live process now, in MiB (Linux), or undefined where /proc cannot tell. */
+export function rssMb(pid: number | "self"): number | undefined {
+  try {
+    return parseVmRssMb(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** One process's resident size when its peak was reset, and its peak after the work. */
+export interface ProcessPeak {
+  startMb?: number;
+  peakMb?: number;
+}
+
+/**
+ * The peak of the process that did the work, among several that may have: the one whose
+ * peak grew most over its size at the reset. The largest peak would not do: a Server has an
+ * engine process per memory mode (src/engine/executor/executor-env.ts), and one idle since
+ * its last job may be larger than the one that worked. Undefined when no peak is known.
+ */
+export function peakOfBusiest(processes: ProcessPeak[]): number | undefined {
+  let best: { growth: number; peak: number } | undefined;
+  for (const { startMb, peakMb } of processes) {
+    if (peakMb === undefined) continue;
+    const growth = peakMb - (startMb ?? peakMb);
+    if (!best || growth > best.growth) best = { growth, peak: peakMb };
+  }
+  return best?.peak;
+}
+
 /** The largest of some peaks that may be unknown; undefined when all are. */
 export function largest(peaks: (number | undefined)[]): number | undefined {
   const known = peaks.filter((p): p is number => p !== undefined);

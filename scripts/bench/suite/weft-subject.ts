@@ -1,5 +1,5 @@
 import { type BenchServer, startBenchServer } from "../bench-server";
-import { largest, peakRssMb, resetPeakRss, timed } from "./measure";
+import { peakOfBusiest, peakRssMb, resetPeakRss, rssMb, timed } from "./measure";
 import type { Sample } from "./types";
 
 /** Weft as a benchmark subject: a real Server in this process, its runs requested over HTTP. */
@@ -16,8 +16,8 @@ export interface WeftSubject {
 
 /**
  * Starts the Server (its engine processes warm) that may read the `allowed` folders.
- * A run's time is the HTTP round trip; its peak memory is the largest peak of the engine's
- * executor processes, each reset just before the request (the executor that takes the job
+ * A run's time is the HTTP round trip; its peak memory is the peak of the engine process that
+ * grew most during it, each reset just before the request (the executor that takes the job
  * is not known in advance), since those processes, not this one, hold the data.
  */
 export async function startWeftSubject(allowed: string[], env: Record<string, string> = {}): Promise<WeftSubject> {
@@ -26,9 +26,13 @@ export async function startWeftSubject(allowed: string[], env: Record<string, st
     server,
     async execute(workflow) {
       const pids = server.enginePids();
-      for (const pid of pids) resetPeakRss(pid);
+      const starts = pids.map((pid) => {
+        resetPeakRss(pid);
+        return rssMb(pid);
+      });
       const { ms, value } = await timed(() => server.post("workflow/execute", { workflow, force_refresh: true }));
-      return { sample: { ms, peakRssMb: largest(pids.map((pid) => peakRssMb(pid))) }, body: value };
+      const peaks = pids.map((pid, i) => ({ startMb: starts[i], peakMb: peakRssMb(pid) }));
+      return { sample: { ms, peakRssMb: peakOfBusiest(peaks) }, body: value };
     },
     stop: () => server.stop(),
   };

@@ -60,7 +60,7 @@ export function runExecutor(): void {
           stop();
         }
         // Before answering, so the next job (and whoever measures) finds the memory given back.
-        if (!giveBackMemory(idleRss)) reply = { ...reply, retire: true };
+        if (!giveBackMemory(idleRss, trim)) reply = { ...reply, retire: true };
         send(reply);
         // And after it, once answered (off its time): the next bounded run starts from there.
         if (bounded) {
@@ -86,17 +86,21 @@ export function runExecutor(): void {
 export const COLLECT_ABOVE_BYTES = 128 * 1024 * 1024;
 
 /**
- * A full collection when a job left the process much larger than it was idle; false when
- * even that left it over the bound, and the process should go. A workbook read builds its
+ * A full collection, and glibc's trim (give-back.ts), when a job left the process much larger
+ * than it was idle; false when even that left it over the bound, and the process should go.
+ * The trim matters since the engine process loads only the engine (src/main.ts): idle at
+ * 68 MiB instead of 140, default P1 runs at 1M rows left it at 152-182 MiB (75-105 of them
+ * anonymous: freed Polars memory glibc keeps), close to the bound, and past it now and then
+ * (one executor replaced in 11 paired rounds): a replacement costs a process start. A workbook read builds its
  * cells as JavaScript objects (about 25 bytes per byte of sheet XML), and the engine left
  * them to a later collection: an executor held 7.9 GB after reading a 200 MB sheet. Measured
  * on a 20 MiB sheet: 478 MB after the read, 109 MB after Bun.gc(true) on one run, 183 MB on
  * another (the allocator keeps freed pages as it sees fit): only the process's exit gives
  * everything back for certain.
  */
-function giveBackMemory(idleRss: number): boolean {
+function giveBackMemory(idleRss: number, trim: (() => void) | undefined): boolean {
   if (process.memoryUsage.rss() <= idleRss + COLLECT_ABOVE_BYTES) return true;
-  Bun.gc(true);
+  releaseFreedMemory(trim);
   return process.memoryUsage.rss() <= idleRss + COLLECT_ABOVE_BYTES;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { waitUntil } from "../../../tests/helpers/wait";
@@ -15,6 +15,7 @@ import { healthRoutes } from "../../server/routes/health";
 import { ExecutionError, SafetyLimitError, ToolConfigError } from "../../shared/errors";
 import { createLogger } from "../../shared/logger";
 import type { EngineSettings, RunEvent } from "../job";
+import { executorEnv } from "./executor-env";
 import { ExecutorPool } from "./pool";
 
 const dir = mkdtempSync(join(tmpdir(), "weft-pool-"));
@@ -92,6 +93,44 @@ describe("the executor pool", () => {
       const ok = await pool.run({ kind: "schema", workflow: quick, connections, toolId: "c" });
       expect(ok.columns).toEqual([{ name: "last", dtype: "Int64" }]);
       expect(pool.stats().pids).not.toContain(pid as number);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("a bounded full run gets an executor of its own, started with the bounded environment", async () => {
+    const pool = new ExecutorPool({ size: 1, settings, logger, timeoutMs: 60_000 });
+    const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    try {
+      pool.warm();
+      await waitUntil(() => pool.stats().idle === 1, "the default executor to start");
+      const [defaultPid] = pool.stats().pids as [number];
+      // The default executor is busy with a job that outlasts the test; a bounded run still runs.
+      const slow = pool.run(slowJob()).catch((e: unknown) => e);
+      await waitUntil(() => pool.stats().busy === 1, "the slow job to start");
+      const w = workflow("w-bounded", [{ id: "c", type: "filter", config: { mode: "basic" } }]);
+      const quick = workflow("w-quick", [countingInput("c", db, 3)]);
+      const bounded = { ...quick, meta: { ...quick.meta, memory: "bounded" as const } };
+      const connections = { c: { uri: db, identity: "sqlite" } };
+      const result = await pool.run({ kind: "execute", workflow: bounded, connections, previewLimit: 5 });
+      expect(result.metrics.memory_mode).toBe("bounded");
+      const boundedPid = pool.stats().pids.find((pid) => pid !== defaultPid) as number;
+      expect(boundedPid).toBeDefined();
+      const expected = executorEnv(process.env, "bounded");
+      expect(environOf(boundedPid)).toContain(`POLARS_JOIN_SAMPLE_LIMIT=${expected.POLARS_JOIN_SAMPLE_LIMIT}`);
+      expect(environOf(boundedPid)).toContain(`MALLOC_ARENA_MAX=${expected.MALLOC_ARENA_MAX}`);
+      const defaultEnv = executorEnv(process.env, "default");
+      expect(environOf(defaultPid)).toContain(`MALLOC_ARENA_MAX=${defaultEnv.MALLOC_ARENA_MAX}`);
+      if (process.env.POLARS_JOIN_SAMPLE_LIMIT === undefined) {
+        expect(environOf(defaultPid).some((v) => v.startsWith("POLARS_JOIN_SAMPLE_LIMIT="))).toBe(false);
+      }
+      // A preview is not a bounded run: it waits for the default executor, not the idle bounded one.
+      const preview = pool.run({ kind: "schema", workflow: w, toolId: "c" }).catch((e: unknown) => e);
+      await waitUntil(() => pool.stats().queued === 1, "the preview to queue");
+      expect(pool.stats()).toMatchObject({ idle: 1, busy: 1, queued: 1, running: 2 });
+      await pool.close();
+      expect(await slow).toBeInstanceOf(ExecutionError);
+      expect(await preview).toBeInstanceOf(ExecutionError);
     } finally {
       await pool.close();
     }

@@ -3,6 +3,8 @@ import { ExecutionError, ExecutionTimeoutError, SafetyLimitError } from "../../s
 import type { FileAccessPolicy } from "../../shared/file-access";
 import type { Logger } from "../../shared/logger";
 import type { EngineSettings, JobRequest, JobResults, RunEvent } from "../job";
+import { memoryModeOf } from "../memory-mode";
+import { type ExecutorKind, executorEnv } from "./executor-env";
 import { MEMORY_SAMPLE_MS, residentBytes } from "./memory";
 import { type FromExecutor, reviveError, type ToExecutor } from "./protocol";
 import { executorCommand } from "./spawn-command";
@@ -53,12 +55,15 @@ interface Pending {
   timer?: Timer;
   /** Epoch ms at which the job is stopped. */
   deadline: number;
+  /** The kind of executor that runs it: `bounded` for a full run in bounded memory mode. */
+  kind: ExecutorKind;
   executor?: Executor;
   settled: boolean;
 }
 
 interface Executor {
   proc: Subprocess<"ignore", "ignore", "pipe">;
+  kind: ExecutorKind;
   state: "starting" | "idle" | "busy" | "dead";
   /** Taken out of the pool after its job (retire); its exit is expected. */
   retired?: boolean;
@@ -114,9 +119,12 @@ export class ExecutorPool {
 
   constructor(private readonly options: ExecutorPoolOptions) {}
 
-  /** Starts every executor now, so the first request does not wait for one. */
+  /**
+   * Starts every default executor now, so the first request does not wait for one. Bounded
+   * executors start when the first bounded run comes (up to `size` of them), and stay.
+   */
   warm(): void {
-    while (!this.closed && this.executors.length < this.options.size) this.spawn();
+    while (!this.closed && this.count("default") < this.options.size) this.spawn("default");
   }
 
   /** Runs one job on the next free executor. */
@@ -136,6 +144,7 @@ export class ExecutorPool {
         reject,
         settled: false,
         deadline: Date.now() + this.options.timeoutMs,
+        kind: memoryModeOf(job, this.options.settings) === "bounded" ? "bounded" : "default",
       };
       pending.timer = setTimeout(() => this.timeOut(pending), this.options.timeoutMs);
       signal?.addEventListener("abort", () => this.stopJob(pending, new ExecutionError(CANCELLED)), { once: true });
@@ -174,18 +183,28 @@ export class ExecutorPool {
   }
 
   /**
-   * Hands queued jobs to idle executors. It runs from IPC and exit callbacks, where a throw
-   * would end the Server, so it never throws: a job that cannot be handed over fails alone.
+   * Hands queued jobs to idle executors of their kind, in order within each kind, starting
+   * one where fewer than `size` of that kind run. It runs from IPC and exit callbacks, where a
+   * throw would end the Server, so it never throws: a job that cannot be handed over fails alone.
    */
   private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      const idle = this.executors.find((e) => e.state === "idle");
-      if (!idle) {
-        if (this.executors.length < this.options.size) this.spawnOrFail();
-        return;
+    let at = 0;
+    while (at < this.queue.length && !this.closed) {
+      const pending = this.queue[at] as Pending;
+      const idle = this.executors.find((e) => e.state === "idle" && e.kind === pending.kind);
+      if (idle) {
+        this.queue.splice(at, 1);
+        this.dispatch(idle, pending);
+        continue;
       }
-      this.dispatch(idle, this.queue.shift() as Pending);
+      if (this.count(pending.kind) < this.options.size) this.spawnOrFail(pending.kind);
+      at++;
     }
+  }
+
+  /** Executors of a kind alive or starting. */
+  private count(kind: ExecutorKind): number {
+    return this.executors.filter((e) => e.kind === kind).length;
   }
 
   private dispatch(executor: Executor, pending: Pending): void {
@@ -220,21 +239,22 @@ export class ExecutorPool {
   }
 
   /** Starts an executor; if even that fails (no such program), the queued jobs fail with the reason. */
-  private spawnOrFail(): void {
-    const failure = failureOf(() => this.spawn());
+  private spawnOrFail(kind: ExecutorKind): void {
+    const failure = failureOf(() => this.spawn(kind));
     if (!failure) return;
     this.options.logger.error("executor could not be started", { error: failure });
     for (const pending of this.queue.splice(0))
       this.settle(pending, new ExecutionError(`The engine cannot start: ${failure.message}`));
   }
 
-  private spawn(): void {
+  private spawn(kind: ExecutorKind): void {
     const command = this.options.command ?? executorCommand();
     const executor = {} as Executor;
+    executor.kind = kind;
     executor.state = "starting";
     executor.stderrTail = "";
     executor.proc = Bun.spawn(command, {
-      env: { ...process.env, WEFT_ROLE: "executor" },
+      env: executorEnv(process.env, kind),
       stdio: ["ignore", "ignore", "pipe"],
       serialization: "json",
       ipc: (message: FromExecutor) => this.onMessage(executor, message),
@@ -412,8 +432,8 @@ export class ExecutorPool {
         return;
       }
     }
-    // Keep the pool warm: replace the executor that went away.
-    if (this.executors.length < this.options.size) this.spawnOrFail();
+    // Keep the pool warm: replace a default executor that went away (bounded ones start on demand).
+    if (executor.kind === "default" && this.count("default") < this.options.size) this.spawnOrFail("default");
     this.pump();
   }
 
