@@ -4,7 +4,7 @@ import { sha256Hex } from "./hash";
  * A Hub's signature on its own dispatches to a Server (`POST /api/workflow/execute` and
  * `/api/workflow/preview_code` of an execution), so that the Server's rate limit can tell
  * them from other requests of the same address without asking the Hub: the limit is the
- * Server's first check, before authentication (server.md 14), and must stay cheap (an
+ * Server's first check, before authentication (docs/server-api.md rule 14), and must stay cheap (an
  * Ed25519 verification is tens of microseconds). The Hub signs with its dispatch key
  * (hub/servers/dispatch-key.ts); the Server learns the public half in its registration
  * answer (shared/hub-contract.ts `dispatch_key`).

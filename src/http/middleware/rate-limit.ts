@@ -65,7 +65,7 @@ async function isHubDispatch(c: Context, key: CryptoKey | undefined, t: number):
  * The Hub's dispatches are counted apart (`hubDispatchKey`): a Hub sends every execution
  * from one address, two requests each, so under the address's limit one Hub had one
  * execution a second per Server (36 of a burst of 50 refused). This check is outermost,
- * before authentication (server.md 14), so it cannot know the person; it verifies the Hub's
+ * before authentication (docs/server-api.md rule 14), so it cannot know the person; it verifies the Hub's
  * signature locally instead (no call to the Hub, tens of microseconds). A header that is
  * missing, malformed, stale or forged is no error: the request is counted as any other.
  */
