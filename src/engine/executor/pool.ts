@@ -85,8 +85,9 @@ export interface PoolStats {
   /** ENGINE_PROCESSES: how many executors the pool keeps. */
   size: number;
   pids: number[];
-  /** Executors alive (idle, busy or starting). */
+  /** Executors alive (idle, busy or starting), of both kinds: up to twice `size`. */
   running: number;
+  /** Default executors that can take a job now (none while `size` jobs run). */
   idle: number;
   busy: number;
   starting: number;
@@ -161,7 +162,8 @@ export class ExecutorPool {
       size: this.options.size,
       pids: live.map((e) => e.proc.pid),
       running: live.length,
-      idle: count("idle"),
+      idle:
+        count("busy") >= this.options.size ? 0 : live.filter((e) => e.state === "idle" && e.kind === "default").length,
       busy: count("busy"),
       starting: count("starting"),
       queued: this.queue.length,
@@ -186,12 +188,16 @@ export class ExecutorPool {
    * Hands queued jobs to idle executors of their kind, in order within each kind, starting
    * one where fewer than `size` of that kind run. It runs from IPC and exit callbacks, where a
    * throw would end the Server, so it never throws: a job that cannot be handed over fails alone.
+   * At most `size` jobs run at once, of both kinds together: ENGINE_PROCESSES is how many
+   * jobs run side by side, and a bounded run beside `size` others would add its memory to
+   * theirs, which is what bounded mode is for avoiding. A waiting job's executor still starts.
    */
   private pump(): void {
     let at = 0;
     while (at < this.queue.length && !this.closed) {
       const pending = this.queue[at] as Pending;
-      const idle = this.executors.find((e) => e.state === "idle" && e.kind === pending.kind);
+      const full = this.executors.filter((e) => e.state === "busy").length >= this.options.size;
+      const idle = !full && this.executors.find((e) => e.state === "idle" && e.kind === pending.kind);
       if (idle) {
         this.queue.splice(at, 1);
         this.dispatch(idle, pending);
