@@ -1,5 +1,6 @@
 import { startPeriodic } from "../../shared/periodic-task";
 import type { HubDeps } from "../deps";
+import { ARTIFACT_SWEEP_EVERY_MS, sweepArtifacts } from "./artifact-sweep";
 import { AUDIT_CHECKPOINT_EVERY_MS, checkpointHead } from "./audit-checkpoint";
 import { startConnectionPoller } from "./connection-poller";
 import { startExecutionRecovery } from "./execution-recovery";
@@ -37,6 +38,19 @@ export function startBackgroundTasks(deps: HubDeps): () => void {
       ),
       logger,
       { everyMs: SESSION_CLEANUP_EVERY_MS },
+    ),
+    startPeriodic(
+      "artifact sweep",
+      asyncPass(
+        "artifact sweep",
+        async () => {
+          const swept = await sweepArtifacts(deps.database, deps.dataDir, deps.clock);
+          if (swept.removed > 0) logger.info("artifact files no execution names removed", { ...swept });
+        },
+        logger,
+      ),
+      logger,
+      { everyMs: ARTIFACT_SWEEP_EVERY_MS },
     ),
     startConnectionPoller(deps),
     startServerPoller(deps).stop,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../../shared/ids";
 
@@ -18,6 +18,8 @@ export function sha256OfBytes(bytes: Uint8Array): string {
  * and answers the digest and size. The file is written beside its final name and renamed
  * into place, so a reader never sees half an artifact and a crash leaves at most a stray
  * temporary file; two writers of the same content rename the same bytes over each other.
+ * Bytes already there are touched, so the sweep of unnamed files (background/artifact-sweep.ts)
+ * sees them as new until the run has inserted the row that names them.
  */
 export function storeBlob(dataDir: string, bytes: Uint8Array): { sha256: string; size: number } {
   const sha256 = sha256OfBytes(bytes);
@@ -27,6 +29,9 @@ export function storeBlob(dataDir: string, bytes: Uint8Array): { sha256: string;
     const temporary = `${path}.${newId()}.tmp`;
     writeFileSync(temporary, bytes, { mode: 0o600 });
     renameSync(temporary, path);
+  } else {
+    const now = new Date();
+    utimesSync(path, now, now);
   }
   return { sha256, size: bytes.byteLength };
 }
