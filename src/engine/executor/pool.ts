@@ -1,51 +1,15 @@
 import type { Subprocess } from "bun";
 import { ExecutionError, ExecutionTimeoutError, SafetyLimitError } from "../../shared/errors";
-import type { FileAccessPolicy } from "../../shared/file-access";
-import type { Logger } from "../../shared/logger";
-import type { EngineSettings, JobRequest, JobResults, RunEvent } from "../job";
+import type { JobRequest, JobResults } from "../job";
 import { memoryModeOf } from "../memory-mode";
+import { Claims } from "./claims";
 import { type ExecutorKind, executorEnv } from "./executor-env";
 import { MEMORY_SAMPLE_MS, residentBytes } from "./memory";
+import type { ExecutorPoolOptions, PoolStats, RunOptions } from "./pool-types";
 import { type FromExecutor, reviveError, type ToExecutor } from "./protocol";
 import { executorCommand } from "./spawn-command";
 
-export interface ExecutorPoolOptions {
-  /** How many executor processes run at once (each runs one job at a time). */
-  size: number;
-  settings: EngineSettings;
-  logger: Logger;
-  /** MAX_EXECUTION_TIME_SECONDS: past it a job's process is killed and the job fails with 504. */
-  timeoutMs: number;
-  /**
-   * ENGINE_MEMORY_LIMIT_MB, in bytes: an executor whose resident size passes it is killed
-   * (its job fails with 422) and replaced. Absent: not watched.
-   */
-  memoryLimitBytes?: number;
-  /** The command that starts an executor; this same program in executor role by default. */
-  command?: string[];
-  /**
-   * The file-access policy of the request a job is run for, when it is not the Server's own
-   * (hub mode: the roots of the Hub's answer for that request), read when the job is handed in.
-   */
-  jobFileAccess?: () => FileAccessPolicy | undefined;
-}
-
 const CANCELLED = "The run was cancelled: its client went away";
-
-/** What a caller gives with a job besides the job itself. */
-export interface RunOptions {
-  /**
-   * Hears the job's progress as the executor reports it (a full run's: job.ts `RunEvent`),
-   * until the job settles. It must not throw; if it does, the error is logged and the job goes on.
-   */
-  onEvent?(event: RunEvent): void;
-  /**
-   * Aborting it stops the job as the time limit does: a queued job is dropped, a running
-   * one's process is killed (the only way to stop native work) and a fresh one replaces it.
-   * The job fails with an ExecutionError saying it was cancelled.
-   */
-  signal?: AbortSignal;
-}
 
 interface Pending {
   job: JobRequest;
@@ -73,29 +37,8 @@ interface Executor {
   worked?: boolean;
 }
 
-interface Claim {
-  holder: Executor;
-  waiters: { executor: Executor; id: number }[];
-}
-
 const START_TIMEOUT_MS = 30_000;
 const MIB = 1024 * 1024;
-
-export interface PoolStats {
-  /** ENGINE_PROCESSES: how many executors the pool keeps. */
-  size: number;
-  pids: number[];
-  /** Executors alive (idle, busy or starting), of both kinds: up to twice `size`. */
-  running: number;
-  /** Default executors that can take a job now (none while `size` jobs run). */
-  idle: number;
-  busy: number;
-  starting: number;
-  /** Jobs waiting for an executor. */
-  queued: number;
-  /** Executors that failed to start in a row, across the pool's retries (0 once one starts). */
-  startFailures: number;
-}
 
 /**
  * A pool of pre-started executor processes that run the engine's jobs, off the thread that
@@ -110,7 +53,9 @@ export interface PoolStats {
 export class ExecutorPool {
   private readonly executors: Executor[] = [];
   private readonly queue: Pending[] = [];
-  private readonly claims = new Map<string, Claim>();
+  private readonly claims = new Claims<Executor>((executor, id, outcome) =>
+    this.send(executor, { t: "claimed", id, outcome }),
+  );
   private nextId = 1;
   private closed = false;
   private startFailures = 0;
@@ -354,32 +299,15 @@ export class ExecutorPool {
         return;
       }
       case "claim":
-        this.claim(executor, message.key, message.id);
+        this.claims.claim(executor, message.key, message.id);
         return;
       case "release":
-        this.release(executor, message.key);
+        this.claims.release(executor, message.key);
         return;
       case "log":
         this.options.logger[message.level](message.msg, { ...message.fields, executor: executor.proc.pid });
         return;
     }
-  }
-
-  private claim(executor: Executor, key: string, id: number): void {
-    const claim = this.claims.get(key);
-    if (!claim) {
-      this.claims.set(key, { holder: executor, waiters: [] });
-      this.send(executor, { t: "claimed", id, outcome: "go" });
-    } else {
-      claim.waiters.push({ executor, id });
-    }
-  }
-
-  private release(executor: Executor, key: string): void {
-    const claim = this.claims.get(key);
-    if (!claim || claim.holder !== executor) return;
-    this.claims.delete(key);
-    for (const waiter of claim.waiters) this.send(waiter.executor, { t: "claimed", id: waiter.id, outcome: "done" });
   }
 
   /**
@@ -399,10 +327,7 @@ export class ExecutorPool {
     const wasStarting = executor.state === "starting";
     executor.state = "dead";
     this.executors.splice(this.executors.indexOf(executor), 1);
-    for (const [key, claim] of this.claims) {
-      claim.waiters = claim.waiters.filter((w) => w.executor !== executor);
-      if (claim.holder === executor) this.release(executor, key);
-    }
+    this.claims.forget(executor);
     const current = executor.current;
     executor.current = undefined;
     if (this.closed) {

@@ -1,5 +1,5 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import type { PoolStats } from "../../engine/executor/pool";
+import type { PoolStats } from "../../engine/executor/pool-types";
 import { newApiApp } from "../../http/openapi-app";
 import { DUCKDB_VERSION, PLATFORM, POLARS_VERSION, RUNTIME_VERSION, WEFT_VERSION } from "../../shared/version";
 import type { AuthMode } from "../config";
