@@ -13,6 +13,7 @@ import { manualClock } from "../helpers/manual-clock";
 
 const SECRETS = {
   auditSigningKey: "c2lnbmluZy1rZXktb2YtdGhlLXRlc3QtaHViLTMyYiE=",
+  dispatchSigningKey: "ZGlzcGF0Y2gta2V5LW9mLXRoZS10ZXN0LWh1Yi0zMmI=",
   connectionEncryptionKey: "connection-key-of-the-test-hub",
   hubServerToken: "shared-registration-token-of-the-test-hub",
 };
@@ -157,7 +158,7 @@ describeHub("dashboard and settings", (suite) => {
       event_broker: "memory",
       servers: { poll_interval_seconds: 30, registration_token_set: true },
       executions: { artifact_max_mb: 100 },
-      keys: { connection_encryption: "configured", audit_signing: "configured" },
+      keys: { connection_encryption: "configured", audit_signing: "configured", dispatch_signing: "configured" },
       audit: { checkpoint_every_events: 1000, checkpoint_every_minutes: 60 },
     });
   });

@@ -35,6 +35,7 @@ export const HubSettingsSchema = z
     keys: z.object({
       connection_encryption: KeySource.openapi({ description: "CONNECTION_ENCRYPTION_KEY" }),
       audit_signing: KeySource.openapi({ description: "AUDIT_SIGNING_KEY" }),
+      dispatch_signing: KeySource.openapi({ description: "DISPATCH_SIGNING_KEY" }),
     }),
     audit: z.object({
       checkpoint_every_events: z.number().int(),

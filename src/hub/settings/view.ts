@@ -33,6 +33,7 @@ export function settingsView(config: HubConfig, dialect: Dialect): HubSettingsBo
     keys: {
       connection_encryption: config.connectionEncryptionKey ? "configured" : "generated",
       audit_signing: config.auditSigningKey ? "configured" : "generated",
+      dispatch_signing: config.dispatchSigningKey ? "configured" : "generated",
     },
     audit: {
       checkpoint_every_events: CHECKPOINT_EVERY_EVENTS,

@@ -11,7 +11,7 @@ const SETTINGS: HubSettings = {
   event_broker: "memory",
   servers: { poll_interval_seconds: 30, registration_token_set: false },
   executions: { artifact_max_mb: 100 },
-  keys: { connection_encryption: "configured", audit_signing: "generated" },
+  keys: { connection_encryption: "configured", audit_signing: "generated", dispatch_signing: "configured" },
   audit: { checkpoint_every_events: 1000, checkpoint_every_minutes: 60 },
 };
 
@@ -27,6 +27,7 @@ test("every setting in words, with the variable that sets it; a generated key is
   expect(rows.database?.value).toBe("SQLite");
   expect(rows["connection-key"]).toMatchObject({ value: "Set in the Hub's settings", tone: undefined });
   expect(rows["audit-key"]).toMatchObject({ value: "Generated into the data directory", tone: "warn" });
+  expect(rows["dispatch-key"]).toMatchObject({ value: "Set in the Hub's settings", env: "DISPATCH_SIGNING_KEY" });
   expect(rows["registration-token"]?.value).toBe("Not set");
   expect(rows.poll?.value).toBe("Every 30 seconds");
   expect(rows.checkpoints?.value).toBe("Every 1,000 events and every hour");

@@ -100,6 +100,14 @@ export function settingSections(s: HubSettings): SettingSection[] {
           tone: generated(s.keys.audit_signing),
         },
         {
+          key: "dispatch-key",
+          label: "Dispatch signing key",
+          value: keyWords(s.keys.dispatch_signing),
+          env: "DISPATCH_SIGNING_KEY",
+          note: "Signs the Hub's runs sent to Servers, which their rate limits count apart. Several Hub replicas need the same key: a generated one is each replica's own.",
+          tone: generated(s.keys.dispatch_signing),
+        },
+        {
           key: "registration-token",
           label: "Server registration token",
           value: s.servers.registration_token_set ? "Set" : "Not set",
