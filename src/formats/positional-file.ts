@@ -28,6 +28,12 @@ export class PositionalFile {
     return buffer.subarray(0, filled);
   }
 
+  /** Exactly `length` bytes from `position`, or undefined when the file ends first. */
+  readComplete(position: number, length: number): Buffer | undefined {
+    const bytes = this.readUpTo(position, length);
+    return bytes.length === length ? bytes : undefined;
+  }
+
   close(): void {
     closeSync(this.fd);
   }

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { statSync } from "node:fs";
+import { PositionalFile } from "../../formats/positional-file";
 import { isNoEntry } from "../../shared/tolerant-fs";
 
 /**
@@ -26,26 +27,27 @@ export type IpcFileCheck =
 
 /** Checks the head and tail of an Arrow IPC file at `path` without reading its body. */
 export function checkIpcFile(path: string): IpcFileCheck {
-  let fd: number;
+  let file: PositionalFile;
   try {
-    fd = openSync(path, "r");
+    const stat = statSync(path);
+    if (!stat.isFile()) return { state: "invalid", reason: "not a regular file" };
+    file = new PositionalFile(path, stat.size);
   } catch (err) {
     if (isNoEntry(err)) return { state: "missing" };
     throw err;
   }
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { state: "invalid", reason: "not a regular file" };
-    return checkBytes(fd, stat.size);
+    return checkBytes(file);
   } finally {
-    closeSync(fd);
+    file.close();
   }
 }
 
-function checkBytes(fd: number, size: number): IpcFileCheck {
+function checkBytes(file: PositionalFile): IpcFileCheck {
+  const { size } = file;
   if (size < HEAD_BYTES + TAIL_BYTES + 1) return { state: "invalid", reason: `too short (${size} bytes)` };
-  const head = readExactly(fd, 0, HEAD_BYTES);
-  const tail = readExactly(fd, size - TAIL_BYTES, TAIL_BYTES);
+  const head = file.readComplete(0, HEAD_BYTES);
+  const tail = file.readComplete(size - TAIL_BYTES, TAIL_BYTES);
   if (!head || !tail) return { state: "invalid", reason: "shorter than its size" };
   if (!head.subarray(0, MAGIC.length).equals(MAGIC) || head[6] !== 0 || head[7] !== 0) {
     return { state: "invalid", reason: "no ARROW1 magic at the start" };
@@ -57,16 +59,4 @@ function checkBytes(fd: number, size: number): IpcFileCheck {
     return { state: "invalid", reason: `footer length ${footerLength} out of range (room for ${room} bytes)` };
   }
   return { state: "valid", size };
-}
-
-/** `length` bytes at `position`, or undefined when the file ends first. */
-function readExactly(fd: number, position: number, length: number): Buffer | undefined {
-  const buf = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const n = readSync(fd, buf, done, length - done, position + done);
-    if (n === 0) return undefined;
-    done += n;
-  }
-  return buf;
 }

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { statSync } from "node:fs";
+import { PositionalFile } from "../positional-file";
 
 /**
  * The rows of an Arrow IPC file (Feather v2), read from its metadata alone: the footer lists
@@ -16,14 +17,14 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
  * way); throws only what the system throws (a missing file).
  */
 export function ipcFileRows(path: string): number | undefined {
-  const fd = openSync(path, "r");
+  const file = new PositionalFile(path, statSync(path).size);
   try {
-    return countRows(fd, fstatSync(fd).size);
+    return countRows(file);
   } catch (err) {
     if (err instanceof Malformed) return undefined;
     throw err;
   } finally {
-    closeSync(fd);
+    file.close();
   }
 }
 
@@ -41,14 +42,15 @@ const MESSAGE_HEADER = 2;
 const HEADER_RECORD_BATCH = 3;
 const CONTINUATION = 0xffffffff;
 
-function countRows(fd: number, size: number): number | undefined {
+function countRows(file: PositionalFile): number | undefined {
+  const { size } = file;
   if (size < 8 + TAIL_BYTES) return undefined;
-  const tail = readAt(fd, size - TAIL_BYTES, TAIL_BYTES);
+  const tail = file.readComplete(size - TAIL_BYTES, TAIL_BYTES);
   if (!tail || tail.toString("latin1", 4) !== MAGIC) return undefined;
   const footerLength = tail.readInt32LE(0);
   const footerStart = size - TAIL_BYTES - footerLength;
   if (footerLength <= 0 || footerStart < 8) return undefined;
-  const footer = readAt(fd, footerStart, footerLength);
+  const footer = file.readComplete(footerStart, footerLength);
   if (!footer) return undefined;
   const blocks = vectorAt(footer, field(footer, root(footer), FOOTER_RECORD_BATCHES));
   let rows = 0;
@@ -57,7 +59,7 @@ function countRows(fd: number, size: number): number | undefined {
     within(footer, at, BLOCK_BYTES);
     const offset = Number(footer.readBigInt64LE(at));
     const metaDataLength = footer.readInt32LE(at + 8);
-    const length = batchLength(fd, offset, metaDataLength, size);
+    const length = batchLength(file, offset, metaDataLength);
     if (length === undefined) return undefined;
     rows += length;
   }
@@ -65,9 +67,9 @@ function countRows(fd: number, size: number): number | undefined {
 }
 
 /** The `length` of the record batch whose message starts at `offset`; undefined if it is not one. */
-function batchLength(fd: number, offset: number, metaDataLength: number, size: number): number | undefined {
-  if (offset < 8 || metaDataLength < 8 || offset + metaDataLength > size) return undefined;
-  const meta = readAt(fd, offset, metaDataLength);
+function batchLength(file: PositionalFile, offset: number, metaDataLength: number): number | undefined {
+  if (offset < 8 || metaDataLength < 8 || offset + metaDataLength > file.size) return undefined;
+  const meta = file.readComplete(offset, metaDataLength);
   if (!meta) return undefined;
   // Since Arrow 0.15 a message starts with 0xFFFFFFFF, then its flatbuffer's length.
   const start = meta.readUInt32LE(0) === CONTINUATION ? 8 : 4;
@@ -110,16 +112,4 @@ function vectorAt(buf: Buffer, at: number | undefined): { start: number; length:
   if (at === undefined) return { start: 0, length: 0 };
   const vector = at + within(buf, at, 4).readUInt32LE(at);
   return { start: vector + 4, length: within(buf, vector, 4).readUInt32LE(vector) };
-}
-
-/** `length` bytes at `position`, or undefined when the file ends first. */
-function readAt(fd: number, position: number, length: number): Buffer | undefined {
-  const buf = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const n = readSync(fd, buf, done, length - done, position + done);
-    if (n === 0) return undefined;
-    done += n;
-  }
-  return buf;
 }

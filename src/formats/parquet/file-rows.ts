@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { statSync } from "node:fs";
+import { PositionalFile } from "../positional-file";
 
 /**
  * The rows of a Parquet file, read from its footer alone (`FileMetaData.num_rows`), without
@@ -12,18 +13,18 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
  * way); throws only what the system throws (a missing file).
  */
 export function parquetFileRows(path: string): number | undefined {
-  const fd = openSync(path, "r");
+  const file = new PositionalFile(path, statSync(path).size);
   try {
-    const size = fstatSync(fd).size;
+    const { size } = file;
     if (size < 12) return undefined;
-    const tail = readAt(fd, size - 8, 8);
+    const tail = file.readComplete(size - 8, 8);
     if (!tail || tail.toString("latin1", 4) !== MAGIC) return undefined;
     const footerLength = tail.readInt32LE(0);
     if (footerLength <= 0 || footerLength > size - 12) return undefined;
-    const footer = readAt(fd, size - 8 - footerLength, footerLength);
+    const footer = file.readComplete(size - 8 - footerLength, footerLength);
     return footer && numRows(footer);
   } finally {
-    closeSync(fd);
+    file.close();
   }
 }
 
@@ -159,16 +160,4 @@ class CompactReader {
     if (type === T.TRUE || type === T.FALSE) this.advance(1);
     else this.skip(type);
   }
-}
-
-/** `length` bytes at `position`, or undefined when the file ends first. */
-function readAt(fd: number, position: number, length: number): Buffer | undefined {
-  const buf = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const n = readSync(fd, buf, done, length - done, position + done);
-    if (n === 0) return undefined;
-    done += n;
-  }
-  return buf;
 }
