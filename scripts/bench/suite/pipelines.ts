@@ -72,7 +72,7 @@ export const BOUNDED_SCENARIOS: PipelineScenario[] = ["P1"];
 
 /** What a Weft subject sets in its workflow's meta: bounded memory, or ROW_COUNTS=known (docs/server-api.md 15, 16). */
 export interface WeftMeta {
-  memory?: "bounded";
+  memory?: "default" | "bounded";
   row_counts?: "known";
 }
 
@@ -84,20 +84,27 @@ export function weftWorkflow(scenario: PipelineScenario, data: BenchData, out: s
 
 function weftWorkflowOf(scenario: PipelineScenario, data: BenchData, out: string) {
   if (scenario === "P3") return p3Workflow(data, { id: "out", type: "output", config: { path: out } });
-  const output = { id: "out", type: "output", config: { path: out, options: { compression: "zstd" } } };
-  const parquet = scenario === "P2";
-  /*  sales ─► qty > 5 ─► join ◄─ customers
-   *                        └─► summarize (segment, product) ─► sort ─► output (parquet)   */
+  const id = `bench-${scenario.toLowerCase()}`;
+  if (scenario === "P2") return p1Workflow(id, data.salesParquet, data.customersParquet, out);
+  return p1Workflow(id, data.salesCsv, data.customersCsv, out);
+}
+
+/**
+ * P1's workflow over the files given (P2's when they are Parquet), writing zstd Parquet to `out`:
+ *   sales ─► qty > 5 ─► join ◄─ customers
+ *                        └─► summarize (segment, product) ─► sort ─► output (parquet)
+ */
+export function p1Workflow(workflowId: string, sales: string, customers: string, out: string) {
   return {
-    meta: { workflow_id: `bench-${scenario.toLowerCase()}` },
+    meta: { workflow_id: workflowId },
     tools: [
-      { id: "sales", type: "input", config: { source: parquet ? data.salesParquet : data.salesCsv } },
-      { id: "customers", type: "input", config: { source: parquet ? data.customersParquet : data.customersCsv } },
+      { id: "sales", type: "input", config: { source: sales } },
+      { id: "customers", type: "input", config: { source: customers } },
       { id: "big", type: "filter", config: WEFT_CONFIGS.filter },
       { id: "join", type: "join", config: WEFT_CONFIGS.join },
       { id: "sum", type: "summarize", config: WEFT_CONFIGS.summarize },
       { id: "sort", type: "sort", config: WEFT_CONFIGS.sort },
-      output,
+      { id: "out", type: "output", config: { path: out, options: { compression: "zstd" } } },
     ],
     wires: [
       wire("sales", "big"),

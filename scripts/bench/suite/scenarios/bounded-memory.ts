@@ -12,6 +12,7 @@ import pl from "nodejs-polars";
 import { type BenchServer, startBenchServer } from "../../bench-server";
 import { salesData } from "../../sales-data";
 import { peakOfBusiest, peakRssMb, resetPeakRss, rssMb } from "../measure";
+import { weftWorkflow } from "../pipelines";
 import type { Answer, BenchData, Result, Sample, Subject } from "../types";
 
 type Mode = "default" | "bounded";
@@ -57,7 +58,7 @@ async function once(
   notMine: Set<number>,
 ): Promise<{ sample: Sample; answer: Answer }> {
   const out = join(server.work, `p1-${mode}.parquet`);
-  const workflow = p1Workflow(data, out, mode);
+  const workflow = weftWorkflow("P1", data, out, { memory: mode });
   // The Server's engine processes: its default one, and the bounded one it starts for the
   // first bounded run (src/engine/executor/executor-env.ts); the run's is the one that grew.
   const pids = childPids().filter((p) => !notMine.has(p));
@@ -72,47 +73,6 @@ async function once(
   const peak = peakOfBusiest(pids.map((pid, i) => ({ startMb: starts[i], peakMb: peakRssMb(pid) })));
   const peakMb = peak === undefined ? undefined : Math.round(peak * 10) / 10;
   return { sample: { ms, peakRssMb: peakMb }, answer: answerOf(out) };
-}
-
-/** P1 as a workflow: sales ─► qty > 5 ─► join ◄─ customers ─► summarize ─► sort ─► Parquet. */
-function p1Workflow(data: BenchData, out: string, memory: Mode) {
-  const wire = (source: string, target: string, source_socket = "output", target_socket = "input") => ({
-    source,
-    source_socket,
-    target,
-    target_socket,
-  });
-  return {
-    meta: { workflow_id: `bench-p1-${memory}`, memory },
-    tools: [
-      { id: "sales", type: "input", config: { source: data.salesCsv } },
-      { id: "customers", type: "input", config: { source: data.customersCsv } },
-      { id: "big", type: "filter", config: { mode: "basic", column: "qty", operator: ">", value: 5 } },
-      { id: "join", type: "join", config: { how: "inner", left_on: ["customer_id"], right_on: ["customer_id"] } },
-      {
-        id: "sum",
-        type: "summarize",
-        config: {
-          group_by: ["segment", "product"],
-          aggregations: [
-            { column: "qty", function: "sum" },
-            { column: "id", function: "count" },
-            { column: "price", function: "mean" },
-          ],
-        },
-      },
-      { id: "sort", type: "sort", config: { by: [{ column: "qty_sum", descending: true }] } },
-      { id: "out", type: "output", config: { path: out } },
-    ],
-    wires: [
-      wire("sales", "big"),
-      wire("big", "join", "output-true", "input-left"),
-      wire("customers", "join", "output", "input-right"),
-      wire("join", "sum", "output-match"),
-      wire("sum", "sort"),
-      wire("sort", "out"),
-    ],
-  };
 }
 
 /**

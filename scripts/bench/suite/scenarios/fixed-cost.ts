@@ -20,6 +20,7 @@ import { enginePeakRssMb } from "../latency/peak-rss";
 import { startPolarsProcess } from "../latency/polars-process";
 import { runAlone } from "../latency/standalone";
 import { timed } from "../latency/timing";
+import { p1Workflow } from "../pipelines";
 import type { Answer, BenchData, Result } from "../types";
 
 /** At least this many timed runs: the figure is a few milliseconds, so noise needs many. */
@@ -35,46 +36,6 @@ const CUSTOMERS = `customer_id,name,segment,country
 2,customer 2,corporate,FR
 3,customer 3,home office,US
 `;
-
-const wire = (source: string, target: string, source_socket = "output", target_socket = "input") => ({
-  source,
-  source_socket,
-  target,
-  target_socket,
-});
-
-/** engine.ts' P1 workflow, on `sales` and `customers`, writing `out`. */
-export const p1Workflow = (sales: string, customers: string, out: string) => ({
-  meta: { workflow_id: "bench-fixed-cost" },
-  tools: [
-    { id: "sales", type: "input", config: { source: sales } },
-    { id: "customers", type: "input", config: { source: customers } },
-    { id: "big", type: "filter", config: { mode: "basic", column: "qty", operator: ">", value: 5 } },
-    { id: "join", type: "join", config: { how: "inner", left_on: ["customer_id"], right_on: ["customer_id"] } },
-    {
-      id: "sum",
-      type: "summarize",
-      config: {
-        group_by: ["segment", "product"],
-        aggregations: [
-          { column: "qty", function: "sum" },
-          { column: "id", function: "count" },
-          { column: "price", function: "mean" },
-        ],
-      },
-    },
-    { id: "sort", type: "sort", config: { by: [{ column: "qty_sum", descending: true }] } },
-    { id: "out", type: "output", config: { path: out } },
-  ],
-  wires: [
-    wire("sales", "big"),
-    wire("big", "join", "output-true", "input-left"),
-    wire("customers", "join", "output", "input-right"),
-    wire("join", "sum", "output-match"),
-    wire("sum", "sort"),
-    wire("sort", "out"),
-  ],
-});
 
 const readBack = (path: string): Answer => {
   const df = pl.readParquet(path);
@@ -97,7 +58,7 @@ export async function run({ runs }: { data: BenchData; runs: number }): Promise<
         return { sample: { ms, peakRssMb }, answer };
       },
     };
-    const workflow = p1Workflow(sales, customers, join(server.work, "weft.parquet"));
+    const workflow = p1Workflow("bench-fixed-cost", sales, customers, join(server.work, "weft.parquet"));
     const weft: Contender = {
       subject: "weft",
       async once() {
