@@ -1,8 +1,9 @@
-import { readdirSync, statSync, unlinkSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { inArray } from "drizzle-orm";
 import type { HubDatabase } from "../../db/hub-db";
 import type { Clock } from "../../shared/clock";
+import { readDirents, unlinkIfExists } from "../../shared/tolerant-fs";
 
 export const ARTIFACT_SWEEP_EVERY_MS = 60 * 60_000;
 /**
@@ -45,18 +46,15 @@ export async function sweepArtifacts(
   };
   const swept: SweptArtifacts = { removed: 0, bytes: 0 };
   const remove = (path: string, size: number) => {
-    try {
-      unlinkSync(path);
-      swept.removed++;
-      swept.bytes += size;
-    } catch {
-      // Gone already (another replica's sweep over a shared folder).
-    }
+    // False when gone already (another replica's sweep over a shared folder).
+    if (!unlinkIfExists(path)) return;
+    swept.removed++;
+    swept.bytes += size;
   };
   const candidates = new Map<string, string>();
-  for (const folder of entries(root)) {
+  for (const { name: folder } of readDirents(root)) {
     if (!/^[0-9a-f]{2}$/.test(folder)) continue;
-    for (const name of entries(join(root, folder))) {
+    for (const { name } of readDirents(join(root, folder))) {
       const path = join(root, folder, name);
       const size = old(path);
       if (size === undefined) continue;
@@ -83,12 +81,4 @@ async function namedShas(database: HubDatabase, shas: string[]): Promise<Set<str
   const { executionArtifacts: a } = database.t;
   const rows = await database.db.selectDistinct({ sha256: a.sha256 }).from(a).where(inArray(a.sha256, shas));
   return new Set(rows.map((r) => r.sha256));
-}
-
-function entries(folder: string): string[] {
-  try {
-    return readdirSync(folder);
-  } catch {
-    return [];
-  }
 }
